@@ -1,0 +1,67 @@
+/**
+ * Stable error codes shared by server and web. The server answers
+ * `{ error: { code, message, details?, requestId } }`; the web translates `code` (the `errors`
+ * namespace of its locales) and shows `message` verbatim where the spec quotes the text.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'Request validation failed' },
+  UNKNOWN_FIELD: { status: 400, message: 'Unknown field' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  TOKEN_EXPIRED: { status: 401, message: 'Access token expired' },
+  REFRESH_TOKEN_INVALID: { status: 401, message: 'Refresh token is invalid' },
+  REFRESH_TOKEN_REUSED: { status: 401, message: 'Refresh token was already used; the session is revoked' },
+  LOGIN_FAILED: { status: 401, message: 'Login failed. Account is not exist!' },
+  NO_MERCHANT: { status: 403, message: 'No merchants assigned' },
+  NO_TENANT: { status: 403, message: 'No tenant' },
+  FORBIDDEN: { status: 403, message: 'Sorry, you are not authorized to access this page.' },
+  MERCHANT_ACCESS_DENIED: { status: 403, message: 'You are not a member of this organisation' },
+  TENANT_ACCESS_DENIED: { status: 403, message: 'You have no access to this tenant' },
+  TENANT_REQUIRED: { status: 400, message: 'A tenant must be selected (x-tenant-id header)' },
+  MERCHANT_REQUIRED: { status: 400, message: 'An organisation must be selected (x-merchant-id header)' },
+  MODULE_NOT_ENABLED: { status: 403, message: 'module not enabled. Please contact administrator' },
+  NOT_FOUND: { status: 404, message: 'Sorry, the page you visited does not exist.' },
+  EMAIL_TAKEN: { status: 409, message: 'This email is already registered' },
+  ALREADY_MEMBER: { status: 409, message: 'The user is already a member' },
+  CONFLICT: { status: 409, message: 'Conflict' },
+  PASSWORD_INCORRECT: { status: 400, message: 'Current password is incorrect' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'The reset link is invalid or has expired' },
+  LAST_OWNER: { status: 409, message: 'An organisation must keep at least one owner' },
+  OTP_REQUIRED: { status: 400, message: 'OTP is required' },
+  OTP_INCORRECT: { status: 400, message: 'OTP is incorrect' },
+  OTP_EXPIRED: { status: 400, message: 'OTP is expired' },
+  OTP_MAX_ATTEMPTS: { status: 429, message: 'You have reached the maximum number of OTP attempts' },
+  OTP_TOO_SOON: { status: 429, message: 'Please try again after N' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The uploaded file is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },
+  INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** A field-level problem, mapped by the web onto the form field named by `path`. */
+export interface FieldIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: { fields?: FieldIssue[]; retryAfterSeconds?: number; [key: string]: unknown };
+    requestId?: string;
+  };
+}
+
+/** The exact §8 OTP texts: the wait is part of the message, the web parses it back. */
+export function otpTooSoonMessage(seconds: number): string {
+  return `Please try again after ${seconds}`;
+}
+export function otpLockedMessage(seconds: number): string {
+  return `${ERROR_CODES.OTP_MAX_ATTEMPTS.message}. Please try again after ${seconds}`;
+}
+
+/** The §8 text that sends the user to the forbidden page. */
+export const MODULE_NOT_ENABLED_TEXT = 'module not enabled. Please contact administrator';
