@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { TokenSigner } from './platform/tokens';
+import type { Cipher } from './platform/crypto';
+import type { FileStore } from './platform/files';
+import type { Jobs } from './platform/jobs';
+
+/** The Fastify instance with the Zod type provider, as modules receive it. */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What every module's routes receive. */
+export interface ModuleDeps {
+  config: Config;
+  db: Db;
+  signer: TokenSigner;
+  cipher: Cipher;
+  files: FileStore;
+  jobs?: Jobs;
+}

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS } from '@zc/shared/limits';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './platform/errors';
+import { registerAccessHook } from './platform/access';
+import { registerRouteRules } from './platform/mutation';
+import { createTokenSigner } from './platform/tokens';
+import { createCipher } from './platform/crypto';
+import { createFileStore } from './platform/files';
+import { LOG_REDACT_PATHS } from './platform/redact';
+import { registerMetrics } from './platform/metrics';
+import type { Jobs } from './platform/jobs';
+import type { ModuleDeps } from './app-types';
+import { registerSystemRoutes } from './modules/system/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerMerchantRoutes } from './modules/organisation/merchant-routes';
+import { registerTenantRoutes } from './modules/organisation/tenant-routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { registerUserGroupRoutes } from './modules/user-groups/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Present when the process runs pg-boss; API-only test apps run without it. */
+  jobs?: Jobs;
+  /** Extra plugins mounted on the same server (the in-process Zalo sandbox). */
+  mounts?: Array<(app: FastifyInstance) => Promise<void>>;
+  logger?: boolean;
+}
+
+/** Builds the Fastify instance (used by main.ts and by tests through app.inject). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' } },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const signer = createTokenSigner(config.appSecret, config.accessTokenTtlSeconds);
+  const moduleDeps: ModuleDeps = {
+    config,
+    db: deps.database.db,
+    signer,
+    cipher: createCipher(config.appSecret),
+    files: createFileStore(config.uploadsDir),
+    jobs: deps.jobs,
+  };
+
+  registerErrorHandler(app);
+  registerRouteRules(app, { strictAudit: config.env !== 'production' });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Zalo Console API', version: '0.1.0', description: 'Admin console and messaging gateway for Zalo OA, ZNS and Mini Apps.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAccessHook(app, { db: deps.database.db, signer });
+  registerMetrics(app);
+
+  await app.register(
+    async (api) => {
+      const z = api.withTypeProvider<ZodTypeProvider>();
+      registerSystemRoutes(z, moduleDeps, deps.database);
+      registerAuthRoutes(z, moduleDeps);
+      registerMerchantRoutes(z, moduleDeps);
+      registerTenantRoutes(z, moduleDeps);
+      registerUserRoutes(z, moduleDeps);
+      registerUserGroupRoutes(z, moduleDeps);
+      registerAuditRoutes(z, moduleDeps);
+    },
+    { prefix: '/api' },
+  );
+
+  for (const mount of deps.mounts ?? []) await mount(app);
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // SPA fallback: unknown non-API GETs serve index.html so client routes deep-link.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Sorry, the page you visited does not exist.', requestId: request.id } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One type for both drivers: code never branches on PGlite vs PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction; repo functions accept both. */
+export type DbOrTx = Db | Tx;
+
+/** Raw SQL access used by pg-boss and by tests (parameterised `query`, multi-statement `exec`). */
+export interface RawSql {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; without it an embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens the database for either driver. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db; // both drivers share the PgDatabase API
+    return {
+      db,
+      kind: 'postgres',
+      raw: {
+        query: async (text, values) => {
+          const r = await pool.query(text, values as unknown[]);
+          return { rows: r.rows };
+        },
+        exec: async (text) => {
+          await pool.query(text);
+        },
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite(options.dataDir ?? 'memory://');
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db; // see above
+  return {
+    db,
+    kind: 'pglite',
+    raw: {
+      query: async <T,>(text: string, values?: unknown[]) => {
+        const r = await client.query<T>(text, values as unknown[]);
+        return { rows: r.rows };
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies the committed drizzle-kit migrations. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+  } else {
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  }
+}

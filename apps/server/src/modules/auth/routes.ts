@@ -1,0 +1,156 @@
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  logoutBody,
+  otpGenerateBody,
+  otpGenerateResponse,
+  otpVerifyBody,
+  profile,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  tokenPair,
+  updateProfileBody,
+} from '@zc/shared/api/auth';
+import { dataResponse, okResponse } from '@zc/shared/api/common';
+import type { FastifyRequest } from 'fastify';
+import type { ModuleDeps, ZodApp } from '../../app-types';
+import { authenticated, publicAccess, requireUser } from '../../platform/context';
+import { runMutation } from '../../platform/mutation';
+import { generateOtp, consumeOtp } from '../../platform/otp';
+import * as auth from './service';
+
+const tags = ['Auth'];
+
+/** Auth routes (§7 Auth, §8, §9): credential login, tokens, register, password reset, OTP. */
+export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
+  const authDeps: auth.AuthDeps = { signer: deps.signer, refreshTtlDays: deps.config.refreshTokenTtlDays, publicUrl: deps.config.publicUrl };
+  const limited = { rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const meta = (req: FastifyRequest): auth.SessionMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+  const otpDeps = { secret: deps.config.appSecret };
+
+  app.post(
+    '/auth/login/credential',
+    { config: { access: publicAccess, audit: 'AUTH_LOGIN', ...limited }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
+    async (req) => {
+      const user = await auth.checkLogin(deps.db, req.body.email, req.body.password);
+      return { data: await runMutation(deps.db, req, (tx, record) => auth.login(tx, authDeps, user, meta(req), record)) };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { access: publicAccess, audit: { none: 'token rotation is recorded in refresh_tokens, not per 15 minutes in the audit chain' }, ...limited },
+      schema: { tags, security: [], body: refreshBody, response: { 200: dataResponse(tokenPair) } },
+    },
+    async (req) => {
+      const outcome = await deps.db.transaction((tx) => auth.rotateRefreshToken(tx, authDeps, req.body.refreshToken));
+      if (!outcome.ok) throw outcome.error;
+      const { ok: _ok, ...pair } = outcome;
+      return { data: pair };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { access: authenticated, audit: 'AUTH_LOGOUT' }, schema: { tags, body: logoutBody.optional(), response: { 200: okResponse } } },
+    async (req) => {
+      const sessionId = req.ctx.sessionId;
+      await runMutation(deps.db, req, async (tx, record) => {
+        if (sessionId) await auth.revokeSession(tx, sessionId, 'logout');
+        await record({ merchantId: null, targetType: 'session', targetId: sessionId });
+      });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get('/auth', { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(profile) } } }, async (req) => {
+    return { data: auth.presentProfile(await auth.getUser(deps.db, requireUser(req.ctx).id)) };
+  });
+
+  app.patch(
+    '/auth/profile',
+    { config: { access: authenticated, audit: 'AUTH_PROFILE_UPDATE' }, schema: { tags, body: updateProfileBody, response: { 200: dataResponse(profile) } } },
+    async (req) => ({
+      data: await runMutation(deps.db, req, (tx, record) => auth.updateProfile(tx, requireUser(req.ctx).id, req.body.displayName, record)),
+    }),
+  );
+
+  app.post(
+    '/auth/register',
+    { config: { access: publicAccess, audit: 'AUTH_REGISTER', ...limited }, schema: { tags, security: [], body: registerBody, response: { 200: loginResponse } } },
+    async (req) => ({ data: await runMutation(deps.db, req, (tx, record) => auth.register(tx, authDeps, req.body, meta(req), record)) }),
+  );
+
+  app.post(
+    '/merchant/auth/forgot-password',
+    {
+      config: { access: publicAccess, audit: 'AUTH_PASSWORD_RESET_REQUEST', ...limited },
+      schema: { tags, security: [], body: forgotPasswordBody, response: { 200: okResponse } },
+    },
+    async (req) => {
+      await runMutation(deps.db, req, async (tx, record) => {
+        await auth.requestPasswordReset(tx, authDeps, req.body.email, record);
+        // Unknown emails answer the same; the entry keeps the mutation rule without naming anyone.
+        if (!req.ctx.auditWritten) await record({ merchantId: null, actorId: null, targetType: 'user', targetId: null });
+      });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/merchant/auth/reset-password',
+    { config: { access: publicAccess, audit: 'AUTH_PASSWORD_RESET', ...limited }, schema: { tags, security: [], body: resetPasswordBody, response: { 200: okResponse } } },
+    async (req) => {
+      await runMutation(deps.db, req, (tx, record) => auth.resetPassword(tx, req.body.token, req.body.password, record));
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/merchant/user/change-password',
+    {
+      config: { access: authenticated, audit: 'AUTH_PASSWORD_CHANGE' },
+      schema: { tags, body: changePasswordBody, response: { 200: dataResponse(okResponse.shape.data.extend({ tokens: tokenPair })) } },
+    },
+    async (req) => {
+      const tokens = await runMutation(deps.db, req, (tx, record) => auth.changePassword(tx, authDeps, requireUser(req.ctx).id, req.body, meta(req), record));
+      return { data: { ok: true as const, tokens } };
+    },
+  );
+
+  for (const path of ['/auth/otp/generate', '/merchant/otp/generate']) {
+    app.post(
+      path,
+      { config: { access: authenticated, audit: 'OTP_GENERATE' }, schema: { tags, body: otpGenerateBody.optional(), response: { 200: otpGenerateResponse } } },
+      async (req) => {
+        const user = requireUser(req.ctx);
+        const purpose = req.body?.purpose ?? 'GENERIC';
+        const result = await runMutation(deps.db, req, async (tx, record) => {
+          const r = await generateOtp(tx, otpDeps, { userId: user.id, email: user.email, purpose });
+          await record({ merchantId: null, targetType: 'otp', targetId: purpose });
+          return r;
+        });
+        return { data: result };
+      },
+    );
+  }
+
+  app.post(
+    '/auth/otp/verify',
+    { config: { access: authenticated, audit: 'OTP_VERIFY' }, schema: { tags, body: otpVerifyBody, response: { 200: okResponse } } },
+    async (req) => {
+      const user = requireUser(req.ctx);
+      const outcome = await runMutation(deps.db, req, async (tx, record) => {
+        const r = await consumeOtp(tx, otpDeps, { userId: user.id, purpose: req.body.purpose, otp: req.body.otp });
+        if (r.ok) await record({ merchantId: null, targetType: 'otp', targetId: req.body.purpose });
+        return r;
+      });
+      if (!outcome.ok) throw outcome.error;
+      return { data: { ok: true as const } };
+    },
+  );
+}

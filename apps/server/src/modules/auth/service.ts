@@ -1,0 +1,207 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { merchantMembers, merchants, passwordResets, refreshTokens, sessions, tenantMembers, users } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { randomToken, sha256 } from '../../platform/crypto';
+import type { TokenSigner } from '../../platform/tokens';
+import type { RecordAudit } from '../../platform/mutation';
+import { queueMail } from '../../platform/mail';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+export interface AuthDeps {
+  signer: TokenSigner;
+  refreshTtlDays: number;
+  publicUrl: string;
+}
+
+export interface SessionMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function presentProfile(u: UserRow) {
+  return { id: u.id, email: u.email, displayName: u.displayName, avatar: u.avatar, createdAt: u.createdAt.toISOString() };
+}
+
+async function issueRefreshToken(tx: DbOrTx, sessionId: string, ttlDays: number): Promise<string> {
+  const token = randomToken();
+  await tx.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
+  });
+  return token;
+}
+
+/** Opens a session (a refresh-token family) and returns the first token pair. */
+export async function openSession(tx: DbOrTx, deps: AuthDeps, userId: string, meta: SessionMeta) {
+  const [session] = await tx.insert(sessions).values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) }).returning();
+  if (!session) throw new Error('session insert returned nothing');
+  const refreshToken = await issueRefreshToken(tx, session.id, deps.refreshTtlDays);
+  const accessToken = await deps.signer.sign({ sub: userId, sid: session.id });
+  return { sessionId: session.id, accessToken, refreshToken, expiresIn: deps.signer.ttlSeconds };
+}
+
+/**
+ * §8 login rules: unknown account or wrong password → 'Login failed. Account is not exist!';
+ * no organisation → 'No merchants assigned'; no tenant and no right to create one → 'No tenant'.
+ */
+export async function checkLogin(db: DbOrTx, email: string, password: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw new AppError('LOGIN_FAILED');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('LOGIN_FAILED');
+  const memberships = await db.select({ role: merchantMembers.role }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
+  if (memberships.length === 0) throw new AppError('NO_MERCHANT');
+  const roles = memberships.map((m) => m.role as MerchantRole);
+  const seesAllTenants = roles.some((r) => ORGANISATION_WIDE_ROLES.includes(r) || MERCHANT_ROLE_PERMISSIONS[r].includes('CREATE_TENANT'));
+  if (!seesAllTenants) {
+    const [member] = await db.select({ t: tenantMembers.tenantId }).from(tenantMembers).where(eq(tenantMembers.userId, user.id)).limit(1);
+    if (!member) throw new AppError('NO_TENANT');
+  }
+  return user;
+}
+
+export async function login(tx: Tx, deps: AuthDeps, user: UserRow, meta: SessionMeta, record: RecordAudit) {
+  const pair = await openSession(tx, deps, user.id, meta);
+  await record({ merchantId: null, actorId: user.id, targetType: 'session', targetId: pair.sessionId });
+  return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
+}
+
+export type RefreshOutcome =
+  | { ok: true; accessToken: string; refreshToken: string; expiresIn: number }
+  | { ok: false; error: AppError };
+
+/**
+ * Rotates a refresh token. A token presented twice means it leaked: the whole session is revoked
+ * (committed) and the caller answers REFRESH_TOKEN_REUSED.
+ */
+export async function rotateRefreshToken(tx: Tx, deps: AuthDeps, token: string): Promise<RefreshOutcome> {
+  const [row] = await tx
+    .select({ rt: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row || row.session.revokedAt || row.rt.expiresAt <= new Date()) return { ok: false, error: new AppError('REFRESH_TOKEN_INVALID') };
+  const claimed = await tx
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.rt.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh token reuse' }).where(eq(sessions.id, row.session.id));
+    return { ok: false, error: new AppError('REFRESH_TOKEN_REUSED') };
+  }
+  const refreshToken = await issueRefreshToken(tx, row.session.id, deps.refreshTtlDays);
+  const accessToken = await deps.signer.sign({ sub: row.session.userId, sid: row.session.id });
+  return { ok: true, accessToken, refreshToken, expiresIn: deps.signer.ttlSeconds };
+}
+
+export async function revokeSession(tx: DbOrTx, sessionId: string, reason: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(tx: DbOrTx, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  const cond = exceptSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, exceptSessionId))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(cond);
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.email, email));
+  return u;
+}
+
+export async function getUser(db: DbOrTx, id: string): Promise<UserRow> {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  if (!u) throw new AppError('UNAUTHORIZED');
+  return u;
+}
+
+/** Creates an account with its own organisation, the caller becoming its OWNER. */
+export async function register(
+  tx: Tx,
+  deps: AuthDeps,
+  input: { email: string; password: string; displayName: string; organisationName: string },
+  meta: SessionMeta,
+  record: RecordAudit,
+) {
+  if (await findUserByEmail(tx, input.email)) {
+    throw new AppError('EMAIL_TAKEN', undefined, { fields: [{ path: 'email', code: 'taken', message: 'This email is already registered' }] });
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({ email: input.email, passwordHash: await hashPassword(input.password), displayName: input.displayName })
+    .returning();
+  const [merchant] = await tx.insert(merchants).values({ name: input.organisationName }).returning();
+  if (!user || !merchant) throw new Error('insert returned nothing');
+  await tx.insert(merchantMembers).values({ merchantId: merchant.id, userId: user.id, role: 'OWNER' });
+  const pair = await openSession(tx, deps, user.id, meta);
+  await record({ merchantId: merchant.id, actorId: user.id, targetType: 'user', targetId: user.id, after: { email: user.email, displayName: user.displayName, organisation: merchant.name } });
+  return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Mails a one-hour reset link when the account exists; answers the same either way. */
+export async function requestPasswordReset(tx: Tx, deps: AuthDeps, email: string, record: RecordAudit): Promise<void> {
+  const user = await findUserByEmail(tx, email);
+  if (!user) return;
+  const token = randomToken();
+  await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await queueMail(tx, {
+    to: user.email,
+    subject: 'Đặt lại mật khẩu / Reset your password',
+    text: `Mở liên kết sau để đặt lại mật khẩu (hiệu lực 1 giờ):\nOpen this link to reset your password (valid for 1 hour):\n${deps.publicUrl}/forgot-password?token=${token}`,
+  });
+  await record({ merchantId: null, actorId: user.id, targetType: 'user', targetId: user.id });
+}
+
+export async function resetPassword(tx: Tx, token: string, password: string, record: RecordAudit): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    .for('update');
+  if (!row) throw new AppError('RESET_TOKEN_INVALID');
+  await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, row.id));
+  await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await revokeAllSessions(tx, row.userId, 'password reset');
+  await record({ merchantId: null, actorId: row.userId, targetType: 'user', targetId: row.userId });
+}
+
+/** Changes the password, revokes every session and opens a fresh one for the caller. */
+export async function changePassword(
+  tx: Tx,
+  deps: AuthDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  meta: SessionMeta,
+  record: RecordAudit,
+) {
+  const user = await getUser(tx, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('PASSWORD_INCORRECT', undefined, { fields: [{ path: 'currentPassword', code: 'incorrect', message: 'Current password is incorrect' }] });
+  }
+  await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+  await revokeAllSessions(tx, userId, 'password change');
+  const pair = await openSession(tx, deps, userId, meta);
+  await record({ merchantId: null, targetType: 'user', targetId: userId });
+  return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn };
+}
+
+export async function updateProfile(tx: Tx, userId: string, displayName: string, record: RecordAudit) {
+  const before = await getUser(tx, userId);
+  const [after] = await tx.update(users).set({ displayName, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  if (!after) throw new AppError('UNAUTHORIZED');
+  await record({ merchantId: null, targetType: 'user', targetId: userId, before: { displayName: before.displayName }, after: { displayName } });
+  return presentProfile(after);
+}
+
+export type { Db };

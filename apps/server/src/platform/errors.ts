@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorCode, type FieldIssue } from '@zc/shared/errors';
+
+/** An expected failure with a stable code; its message is shown to the user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? ERROR_CODES[code].message);
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.details = details;
+  }
+}
+
+/** 400 naming one field, for rules a schema cannot express. */
+export function fieldError(path: string, message: string, code = 'invalid'): AppError {
+  return new AppError('VALIDATION_FAILED', message, { fields: [{ path, code, message }] });
+}
+
+export const notFound = (): AppError => new AppError('NOT_FOUND');
+
+const fastifyCodeMap: Record<string, ErrorCode> = {
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+/** The one error handler: stable codes, field details, 5xx text never leaks. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const requestId = request.id;
+    if (error instanceof AppError) {
+      if (error.code === 'OTP_TOO_SOON' || error.code === 'OTP_MAX_ATTEMPTS' || error.code === 'RATE_LIMITED') {
+        const retry = error.details?.retryAfterSeconds;
+        if (typeof retry === 'number') void reply.header('retry-after', String(retry));
+      }
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message, details: error.details, requestId } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldIssue[] = error.validation.map((v) => {
+        const base = v.instancePath.split('/').filter(Boolean);
+        const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+        const path = [error.validationContext, ...base, ...(keys.length ? [keys.join(',')] : [])].filter(Boolean).join('.');
+        return { path, code: v.keyword, message: v.message ?? 'invalid' };
+      });
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: ERROR_CODES.VALIDATION_FAILED.message, details: { fields }, requestId } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message, requestId } });
+    }
+    const fastifyCode = 'code' in error && typeof error.code === 'string' ? fastifyCodeMap[error.code] : undefined;
+    const statusCode = 'statusCode' in error ? error.statusCode : undefined;
+    if (fastifyCode) {
+      const status = ERROR_CODES[fastifyCode].status;
+      return reply.status(status).send({ error: { code: fastifyCode, message: error.message, requestId } });
+    }
+    if (statusCode === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: ERROR_CODES.RATE_LIMITED.message, requestId } });
+    }
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: error.message, requestId } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message, requestId } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message, requestId: request.id } });
+  });
+}

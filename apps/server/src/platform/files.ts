@@ -1,0 +1,88 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { LIMITS } from '@zc/shared/limits';
+import { AppError, fieldError } from './errors';
+import { sha256 } from './crypto';
+
+export type ImageType = 'image/jpeg' | 'image/png';
+const EXT: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** Image type by magic bytes, never by file name or declared type. */
+export function detectImageType(buf: Buffer): ImageType | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return null;
+}
+
+/** Local-disk storage under the data directory; keys are content hashes. */
+export function createFileStore(dir: string) {
+  return {
+    async put(buf: Buffer, type: ImageType): Promise<string> {
+      const key = `${sha256(buf).slice(0, 40)}.${EXT[type]}`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, key), buf);
+      return key;
+    },
+    async get(key: string): Promise<Buffer | null> {
+      if (!/^[a-f0-9]{40}\.(jpg|png)$/.test(key)) return null;
+      try {
+        return await readFile(path.join(dir, key));
+      } catch {
+        return null;
+      }
+    },
+    url(key: string): string {
+      return `/api/files/${key}`;
+    },
+  };
+}
+export type FileStore = ReturnType<typeof createFileStore>;
+
+/** Reads an uploaded image fully, enforcing the size limit (413) and JPG/PNG by content (415). */
+export async function readImageUpload(file: MultipartFile, maxBytes = LIMITS.uploadMaxBytes): Promise<{ buf: Buffer; type: ImageType }> {
+  const buf = await file.toBuffer();
+  if (file.file.truncated || buf.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${Math.round(maxBytes / 1048576)} MB`);
+  if (buf.length === 0) throw fieldError('file', 'The file is empty', 'required');
+  const type = detectImageType(buf);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPG or PNG images are accepted', { fields: [{ path: 'file', code: 'type', message: 'JPG or PNG only' }] });
+  return { buf, type };
+}
+
+/**
+ * Parses a multipart form with text fields and at most one image under `file`. A non-multipart
+ * request answers 415; an unexpected file field or a second file answers 400.
+ */
+export async function readImageForm(
+  request: import('fastify').FastifyRequest,
+  maxBytes = LIMITS.uploadMaxBytes,
+): Promise<{ fields: Record<string, string>; image: { buf: Buffer; type: ImageType } | null }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
+  const fields: Record<string, string> = {};
+  let image: { buf: Buffer; type: ImageType } | null = null;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'Unknown file field', 'unrecognized_keys');
+      }
+      image = await readImageUpload(part, maxBytes);
+    } else {
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+    }
+  }
+  return { fields, image };
+}
+
+/** Validates multipart text fields with a (strict) Zod schema; problems become field details. */
+export function parseFormFields<T extends import('zod').ZodType>(schema: T, fields: Record<string, string>): import('zod').infer<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  throw new AppError('VALIDATION_FAILED', undefined, {
+    fields: result.error.issues.map((i) => ({
+      path: ['body', ...i.path.map(String), ...(i.code === 'unrecognized_keys' ? [i.keys.join(',')] : [])].join('.'),
+      code: i.code,
+      message: i.message,
+    })),
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client';
+import { appendAudit, auditFromCtx, type AuditInput } from './audit';
+
+export type AuditRecord = Omit<AuditInput, 'action' | 'merchantId' | 'actorId'> & { merchantId?: string | null; actorId?: string | null };
+export type RecordAudit = (entry: AuditRecord) => Promise<void>;
+
+/**
+ * Runs a mutating request's work in one transaction together with its audit entry; the action
+ * comes from the route's `audit` declaration, so a route cannot record under a wrong name.
+ */
+export async function runMutation<T>(db: Db, request: FastifyRequest, work: (tx: Tx, record: RecordAudit) => Promise<T>): Promise<T> {
+  const action = request.routeOptions.config.audit;
+  if (typeof action !== 'string') throw new Error(`route ${request.routeOptions.url} declares no audit action`);
+  return db.transaction(async (tx) => {
+    const record: RecordAudit = async (entry) => {
+      await appendAudit(tx, auditFromCtx(request.ctx, action, entry));
+      request.ctx.auditWritten = true;
+    };
+    return work(tx, record);
+  });
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registration-time rules: every /api route declares its access, every mutating one its audit
+ * action. In tests a successful mutation that wrote no entry fails loudly.
+ */
+export function registerRouteRules(app: FastifyInstance, options: { strictAudit: boolean }): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const config = route.config as { access?: unknown; audit?: unknown } | undefined;
+    if (!config?.access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => MUTATING.has(m)) && !config.audit) {
+      throw new Error(`mutating route ${String(route.method)} ${route.url} declares no audit action`);
+    }
+  });
+  if (!options.strictAudit) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const audit = request.routeOptions.config.audit;
+    if (typeof audit === 'string' && reply.statusCode < 400 && !request.ctx?.auditWritten) {
+      request.log.error({ route: request.routeOptions.url }, 'mutation succeeded without an audit entry');
+      void reply.status(500);
+      return JSON.stringify({ error: { code: 'INTERNAL', message: `audit entry missing for ${audit}` } });
+    }
+    return payload;
+  });
+}
