@@ -27,8 +27,22 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Registration-time rules: every /api route declares its access, every mutating one its audit
  * action. In tests a successful mutation that wrote no entry fails loudly.
  */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: { access?: unknown; audit?: unknown };
+}
+
+/** Every route registered on the app, for the permission-matrix test and docs. */
+export const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
 export function registerRouteRules(app: FastifyInstance, options: { strictAudit: boolean }): void {
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
+      table.push({ method: String(m), url: route.url, config: (route.config ?? {}) as RouteEntry['config'] });
+    }
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const config = route.config as { access?: unknown; audit?: unknown } | undefined;
     if (!config?.access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
