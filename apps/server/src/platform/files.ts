@@ -1,6 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { ZodType, infer as zInfer } from 'zod';
 import { LIMITS } from '@zc/shared/limits';
 import { AppError, fieldError } from './errors';
 import { sha256 } from './crypto';
@@ -54,7 +56,7 @@ export async function readImageUpload(file: MultipartFile, maxBytes = LIMITS.upl
  * request answers 415; an unexpected file field or a second file answers 400.
  */
 export async function readImageForm(
-  request: import('fastify').FastifyRequest,
+  request: FastifyRequest,
   maxBytes = LIMITS.uploadMaxBytes,
 ): Promise<{ fields: Record<string, string>; image: { buf: Buffer; type: ImageType } | null }> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
@@ -75,7 +77,7 @@ export async function readImageForm(
 }
 
 /** Validates multipart text fields with a (strict) Zod schema; problems become field details. */
-export function parseFormFields<T extends import('zod').ZodType>(schema: T, fields: Record<string, string>): import('zod').infer<T> {
+export function parseFormFields<T extends ZodType>(schema: T, fields: Record<string, string>): zInfer<T> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   throw new AppError('VALIDATION_FAILED', undefined, {
