@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   OTP_MAX_ATTEMPTS: { status: 429, message: 'You have reached the maximum number of OTP attempts' },
   OTP_TOO_SOON: { status: 429, message: 'Please try again after N' },
   INSUFFICIENT_BALANCE: { status: 402, message: 'Insufficient wallet balance' },
+  WEBHOOK_URL_REFUSED: { status: 400, message: 'This webhook URL is not allowed' },
+  WEBHOOK_DELIVERY_PENDING: { status: 409, message: 'This delivery is still pending; it can be replayed once it has succeeded or failed' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The uploaded file is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },
