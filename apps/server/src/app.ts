@@ -28,6 +28,7 @@ import { registerTenantRoutes } from './modules/organisation/tenant-routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerUserGroupRoutes } from './modules/user-groups/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
+import { registerWalletRoutes } from './modules/wallets/routes';
 
 export interface AppDeps {
   config: Config;
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerUserRoutes(z, moduleDeps);
       registerUserGroupRoutes(z, moduleDeps);
       registerAuditRoutes(z, moduleDeps);
+      registerWalletRoutes(z, moduleDeps);
     },
     { prefix: '/api' },
   );

@@ -79,8 +79,11 @@ export async function applyEntry(tx: Tx, input: EntryInput): Promise<{ newBalanc
   return { newBalance: wallet.balance };
 }
 
-/** Notifies the receivers (in-app + mail) when a prepaid balance falls below its threshold. */
-async function checkThreshold(tx: Tx, wallet: WalletRow): Promise<void> {
+/**
+ * Notifies the receivers (in-app + mail) when a prepaid balance falls below its threshold. Exported
+ * so a settings change (threshold, mode) without a ledger entry re-evaluates the crossing too.
+ */
+export async function checkThreshold(tx: Tx, wallet: WalletRow): Promise<void> {
   const below = wallet.mode === 'PREPAID' && wallet.threshold > 0 && wallet.balance < wallet.threshold;
   if (below === wallet.belowThreshold) return;
   await tx.update(wallets).set({ belowThreshold: below }).where(eq(wallets.id, wallet.id));

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import type { UpdateTenantBalanceBody } from '@zc/shared/api/wallet';
+import type { DbOrTx, Tx } from '../../db/client';
+import { wallets } from '../../db/schema/index';
+import { fieldError, notFound } from '../../platform/errors';
+import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, type WalletRow } from './ledger';
+import { presentEntry, presentWallet, walletAuditView } from './presenter';
+import { findTenantOfMerchant, findTenantReceivers, findUsersByIds, listEntries, lockTenantWallet } from './repo';
+
+export interface HistoryQuery {
+  page: number;
+  size: number;
+  type?: 'ADD' | 'SUB';
+  orderBy: { field: 'createdAt'; direction: 'asc' | 'desc' };
+}
+
+async function present(db: DbOrTx, w: WalletRow) {
+  return presentWallet(w, await findUsersByIds(db, w.receiverIds));
+}
+
+export async function tenantBalance(db: DbOrTx, tenantId: string) {
+  return present(db, await ensureTenantWallet(db, tenantId));
+}
+
+export async function merchantBalance(db: DbOrTx, merchantId: string) {
+  return present(db, await ensureMerchantWallet(db, merchantId));
+}
+
+async function history(db: DbOrTx, wallet: WalletRow, q: HistoryQuery) {
+  const page = await listEntries(db, { walletId: wallet.id, type: q.type, direction: q.orderBy.direction, limit: q.size, offset: (q.page - 1) * q.size });
+  return { items: page.items.map((r) => presentEntry(r.entry, r.createdBy)), total: page.total };
+}
+
+export async function tenantHistory(db: DbOrTx, tenantId: string, q: HistoryQuery) {
+  return history(db, await ensureTenantWallet(db, tenantId), q);
+}
+
+export async function merchantHistory(db: DbOrTx, merchantId: string, q: HistoryQuery) {
+  return history(db, await ensureMerchantWallet(db, merchantId), q);
+}
+
+/** Users who may be chosen as receivers of tenant :id's alerts; 404 outside the organisation. */
+export async function availableReceivers(db: DbOrTx, merchantId: string, tenantId: string) {
+  if (!(await findTenantOfMerchant(db, merchantId, tenantId))) throw notFound();
+  return findTenantReceivers(db, merchantId, tenantId);
+}
+
+/**
+ * §5 wallet edit: settings are replaced, the amount becomes one ledger entry (ADD → TOPUP,
+ * SUB → ADJUST); the balance is never set directly. SUB may not exceed the balance; receivers must
+ * be able to open the tenant; the notification toggle stays on. Runs under the wallet row lock.
+ */
+export async function updateTenantBalance(tx: Tx, input: { merchantId: string; tenantId: string; userId: string; body: UpdateTenantBalanceBody }) {
+  const { body } = input;
+  if (!(await findTenantOfMerchant(tx, input.merchantId, input.tenantId))) throw notFound();
+  const receiverIds = [...new Set(body.thresholdNotificationUserIds ?? [])];
+  const allowed = await findTenantReceivers(tx, input.merchantId, input.tenantId, receiverIds);
+  if (allowed.length !== receiverIds.length) {
+    const known = new Set(allowed.map((u) => u.id));
+    const bad = receiverIds.filter((id) => !known.has(id));
+    throw fieldError('thresholdNotificationUserIds', `Receivers must be users of this tenant: ${bad.join(', ')}`, 'not_tenant_user');
+  }
+  await ensureTenantWallet(tx, input.tenantId);
+  const before = await lockTenantWallet(tx, input.tenantId);
+  if (!before) throw notFound();
+  if (body.billingType === 'SUB' && body.billingBalance > before.balance) {
+    throw fieldError('billingBalance', `The amount to subtract (${body.billingBalance}) cannot exceed the current balance (${before.balance})`, 'exceeds_balance');
+  }
+  const [settled] = await tx
+    .update(wallets)
+    .set({ mode: body.billingMode, threshold: body.threshold, receiverIds, isNoti: true, updatedAt: new Date() })
+    .where(eq(wallets.id, before.id))
+    .returning();
+  if (!settled) throw notFound();
+  let entry: { type: 'ADD' | 'SUB'; value: number; newBalance: number } | null = null;
+  if (body.billingBalance > 0) {
+    const applied = await applyEntry(tx, {
+      walletId: before.id,
+      type: body.billingType,
+      value: body.billingBalance,
+      reason: body.billingType === 'ADD' ? 'TOPUP' : 'ADJUST',
+      createdBy: input.userId,
+    });
+    if (applied) entry = { type: body.billingType, value: body.billingBalance, newBalance: applied.newBalance };
+  } else {
+    await checkThreshold(tx, settled);
+  }
+  const [after] = await tx.select().from(wallets).where(eq(wallets.id, before.id));
+  if (!after) throw notFound();
+  return { before: walletAuditView(before), after: { ...walletAuditView(after), entry }, wallet: await present(tx, after) };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { isoDate, orderByQuery, pageQuery } from './common';
+
+/** §3 / §9 enumerations: wallet modes and ledger entry types. */
+export const WALLET_MODES = ['PREPAID', 'POSTPAID'] as const;
+export type WalletMode = (typeof WALLET_MODES)[number];
+export const WALLET_ENTRY_TYPES = ['ADD', 'SUB'] as const;
+export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
+
+/** Upper bound of one top-up or subtraction, in whole VND (keeps sums exact in JS numbers). */
+export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
+
+export const walletUser = z.object({ id: z.uuid(), displayName: z.string(), email: z.string() });
+export type WalletUser = z.infer<typeof walletUser>;
+
+/** §3 Wallet balance, for both kinds (merchant: tenantId null). */
+export const walletBalance = z.object({
+  id: z.uuid(),
+  kind: z.enum(['merchant', 'tenant']),
+  merchantId: z.uuid(),
+  tenantId: z.uuid().nullable(),
+  balance: z.number().int(),
+  threshold: z.number().int(),
+  mode: z.enum(WALLET_MODES),
+  receivers: z.array(walletUser),
+  isNoti: z.boolean(),
+  /** Postpaid usage accumulated since the last settlement (VND). */
+  postpaidUsage: z.number().int(),
+  updatedAt: isoDate,
+});
+export type WalletBalance = z.infer<typeof walletBalance>;
+
+/** §3 Wallet history entry. `reason` tells top-ups (TOPUP/ADJUST) from message charges and refunds. */
+export const walletHistoryEntry = z.object({
+  id: z.uuid(),
+  type: z.enum(WALLET_ENTRY_TYPES),
+  value: z.number().int(),
+  newBalance: z.number().int(),
+  reason: z.enum(['TOPUP', 'ADJUST', 'CHARGE', 'REFUND']),
+  messageId: z.uuid().nullable(),
+  createdAt: isoDate,
+  createdBy: walletUser.nullable(),
+});
+export type WalletHistoryEntry = z.infer<typeof walletHistoryEntry>;
+
+export const walletHistoryQuery = pageQuery.extend({
+  type: z.enum(WALLET_ENTRY_TYPES).optional(),
+  orderBy: orderByQuery(['createdAt'], 'createdAt=desc'),
+});
+
+/**
+ * §7 update-tenant-balance. `billingBalance` is the amount to add or subtract (never the new
+ * balance: the balance is derived from the ledger); §5: amount and threshold ≥ 0, SUB ≤ balance.
+ */
+export const updateTenantBalanceBody = z.strictObject({
+  billingBalance: z.number().int().min(0).max(WALLET_MAX_AMOUNT),
+  billingMode: z.enum(WALLET_MODES),
+  billingType: z.enum(WALLET_ENTRY_TYPES),
+  threshold: z.number().int().min(0).max(WALLET_MAX_AMOUNT),
+  thresholdNotificationUserIds: z.array(z.uuid()).max(100).default([]),
+});
+export type UpdateTenantBalanceBody = z.input<typeof updateTenantBalanceBody>;
+
+/**
+ * What the header wallet shows (§2.2): 'unlimited' for postpaid (any non-prepaid mode), the balance
+ * for prepaid. The server only returns mode + balance; web and e2e share this decision.
+ */
+export function walletHeaderDisplay(w: { mode: string; balance: number }): { kind: 'unlimited' } | { kind: 'balance'; balance: number } {
+  return w.mode === 'PREPAID' ? { kind: 'balance', balance: w.balance } : { kind: 'unlimited' };
+}
