@@ -6,6 +6,8 @@ import type { TokenSigner } from './platform/tokens';
 import type { Cipher } from './platform/crypto';
 import type { FileStore } from './platform/files';
 import type { Jobs } from './platform/jobs';
+import type { ZaloClient } from '@zc/zalo/client';
+import type { ZaloHosts } from '@zc/zalo/hosts';
 
 /** The Fastify instance with the Zod type provider, as modules receive it. */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -18,4 +20,7 @@ export interface ModuleDeps {
   cipher: Cipher;
   files: FileStore;
   jobs?: Jobs;
+  /** The one Zalo client (tokens in zalo_oas, per-OA rate limit). */
+  zalo: ZaloClient;
+  zaloHosts: ZaloHosts;
 }

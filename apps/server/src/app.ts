@@ -9,7 +9,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@zc/shared/limits';
-import type { Config } from './config';
+import { resolveZaloHosts, type Config } from './config';
+import type { ZaloHosts } from '@zc/zalo/hosts';
+import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './platform/errors';
 import { registerAccessHook } from './platform/access';
@@ -28,7 +30,12 @@ import { registerTenantRoutes } from './modules/organisation/tenant-routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerUserGroupRoutes } from './modules/user-groups/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
+import { registerMessagingRoutes } from './modules/messaging/routes';
+import { registerZaloOaRoutes } from './modules/zalo-oa/routes';
+import { registerTemplateRoutes } from './modules/templates/routes';
+import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { registerWalletRoutes } from './modules/wallets/routes';
+import { registerApiKeyRoutes } from './modules/api-keys/routes';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +45,8 @@ export interface AppDeps {
   /** Extra plugins mounted on the same server (the in-process Zalo sandbox). */
   mounts?: Array<(app: FastifyInstance) => Promise<void>>;
   logger?: boolean;
+  /** Where the Zalo client points; defaults to resolveZaloHosts(config, publicUrl). */
+  zaloHosts?: ZaloHosts;
 }
 
 /** Builds the Fastify instance (used by main.ts and by tests through app.inject). */
@@ -66,11 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const signer = createTokenSigner(config.appSecret, config.accessTokenTtlSeconds);
+  const cipher = createCipher(config.appSecret);
+  const zaloHosts = deps.zaloHosts ?? resolveZaloHosts(config, config.publicUrl);
   const moduleDeps: ModuleDeps = {
     config,
     db: deps.database.db,
     signer,
-    cipher: createCipher(config.appSecret),
+    cipher,
+    zalo: createServerZaloClient(deps.database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs }),
+    zaloHosts,
     files: createFileStore(config.uploadsDir),
     jobs: deps.jobs,
   };
@@ -93,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Zalo Console API', version: '0.1.0', description: 'Admin console and messaging gateway for Zalo OA, ZNS and Mini Apps.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -112,7 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerUserRoutes(z, moduleDeps);
       registerUserGroupRoutes(z, moduleDeps);
       registerAuditRoutes(z, moduleDeps);
+      registerMessagingRoutes(z, moduleDeps);
+      registerZaloOaRoutes(z, moduleDeps);
+      registerTemplateRoutes(z, moduleDeps);
+      registerZaloWebhookRoutes(z, moduleDeps);
       registerWalletRoutes(z, moduleDeps);
+      registerApiKeyRoutes(z, moduleDeps);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { LIVE_ZALO_HOSTS, sandboxHosts, type ZaloHosts } from '@zc/zalo/hosts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -25,6 +26,13 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('apps/web/dist'),
   ZALO_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  ZALO_SANDBOX_URL: z.url().optional(),
+  ZALO_OAUTH_URL: z.url().optional(),
+  ZALO_OPENAPI_URL: z.url().optional(),
+  ZALO_BUSINESS_URL: z.url().optional(),
+  ZALO_GRAPH_URL: z.url().optional(),
+  ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
+  ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +54,11 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   zaloMode: Env['ZALO_MODE'];
+  /** Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox. */
+  zaloSandboxUrl: string | undefined;
+  zaloHostOverrides: Partial<Record<'oauth' | 'openapi' | 'business' | 'graph', string>>;
+  zaloOaRatePerMinute: number;
+  zaloTimeoutMs: number;
   uploadsDir: string;
 }
 
@@ -85,8 +98,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     webDist: path.resolve(env.WEB_DIST),
     zaloMode: env.ZALO_MODE,
+    zaloSandboxUrl: env.ZALO_SANDBOX_URL,
+    zaloHostOverrides: Object.fromEntries(
+      Object.entries({ oauth: env.ZALO_OAUTH_URL, openapi: env.ZALO_OPENAPI_URL, business: env.ZALO_BUSINESS_URL, graph: env.ZALO_GRAPH_URL }).filter(([, v]) => v),
+    ),
+    zaloOaRatePerMinute: env.ZALO_OA_RATE_PER_MINUTE,
+    zaloTimeoutMs: env.ZALO_TIMEOUT_MS,
     uploadsDir: path.join(dataDir, 'uploads'),
   };
+}
+
+/** Where the Zalo client points: live Zalo, an external sandbox, or the in-process one at `localBase`. */
+export function resolveZaloHosts(config: Config, localBase: string): ZaloHosts {
+  const base = config.zaloMode === 'live' ? LIVE_ZALO_HOSTS : sandboxHosts(config.zaloSandboxUrl ?? `${localBase}/zalo-sandbox`);
+  return { ...base, ...config.zaloHostOverrides };
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,0 +1,94 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { listZnsTemplates, getZnsTemplateInfo } from '@zc/zalo/zns';
+import type { ZaloClient } from '@zc/zalo/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { wallets, zaloOas, znsTemplates } from '../../db/schema/index';
+import { zaloFailure } from '../zalo-oa/service';
+
+type TemplateRow = typeof znsTemplates.$inferSelect;
+
+export async function tenantDiscount(db: DbOrTx, tenantId: string): Promise<number> {
+  const [w] = await db.select({ d: wallets.discountPercent }).from(wallets).where(eq(wallets.tenantId, tenantId));
+  return w?.d ?? 0;
+}
+
+/** Price after the tenant's discount, rounded up to the đồng (never undercharge). */
+export function discounted(price: number, discountPercent: number): number {
+  return Math.ceil((price * (100 - Math.min(100, Math.max(0, discountPercent)))) / 100);
+}
+
+export function presentTemplate(row: TemplateRow, discountPercent: number) {
+  return {
+    id: row.id,
+    zaloOAId: row.zaloOaId,
+    znsTemplateId: row.znsTemplateId,
+    name: row.name,
+    status: row.status,
+    tag: row.tag,
+    quality: row.quality,
+    price: row.price,
+    priceAfterDiscount: discounted(row.price, discountPercent),
+    params: row.params,
+    buttons: row.buttons,
+    previewUrl: row.previewUrl,
+    syncedAt: row.syncedAt.toISOString(),
+  };
+}
+
+export async function findTemplates(db: DbOrTx, tenantId: string, q: { tag?: string; status?: string; zaloOAId?: string; name?: string; limit: number; offset: number }) {
+  const conds: SQL[] = [eq(znsTemplates.tenantId, tenantId)];
+  if (q.tag) conds.push(eq(znsTemplates.tag, q.tag));
+  if (q.status) conds.push(eq(znsTemplates.status, q.status));
+  if (q.zaloOAId) conds.push(eq(znsTemplates.zaloOaId, q.zaloOAId));
+  if (q.name) conds.push(ilike(znsTemplates.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conds);
+  const rows = await db.select().from(znsTemplates).where(where).orderBy(asc(znsTemplates.name), asc(znsTemplates.id)).limit(q.limit).offset(q.offset);
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(znsTemplates).where(where);
+  return { rows, total: c?.n ?? 0 };
+}
+
+export async function findTemplate(db: DbOrTx, tenantId: string, id: string): Promise<TemplateRow | null> {
+  const [row] = await db.select().from(znsTemplates).where(and(eq(znsTemplates.tenantId, tenantId), eq(znsTemplates.id, id)));
+  return row ?? null;
+}
+
+/**
+ * Pulls every template of every OA of the tenant (template/all pages of 100, then info/v2 for
+ * params, price, tag, quality) and upserts the library. An OA that fails is reported, not fatal.
+ */
+export async function syncTemplates(db: Db, zalo: ZaloClient, tenantId: string) {
+  const oas = await db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.tenantId, tenantId));
+  let synced = 0;
+  const errors: Array<{ zaloOAId: string; message: string }> = [];
+  for (const oa of oas) {
+    try {
+      for (let offset = 0; ; offset += 100) {
+        const page = await listZnsTemplates(zalo, oa.id, { offset, limit: 100 });
+        for (const summary of page.templates) {
+          const info = await getZnsTemplateInfo(zalo, oa.id, String(summary.templateId));
+          const values = {
+            name: info.templateName,
+            status: info.status,
+            tag: info.templateTag ?? null,
+            quality: info.templateQuality ?? null,
+            price: Math.round(Number(info.price ?? 0)),
+            params: info.listParams ?? [],
+            buttons: info.listButtons ?? [],
+            previewUrl: info.previewUrl ?? null,
+            timeoutMs: typeof info.timeout === 'number' ? info.timeout : null,
+            syncedAt: new Date(),
+          };
+          await db
+            .insert(znsTemplates)
+            .values({ tenantId, zaloOaId: oa.id, znsTemplateId: String(info.templateId), ...values })
+            .onConflictDoUpdate({ target: [znsTemplates.tenantId, znsTemplates.zaloOaId, znsTemplates.znsTemplateId], set: values });
+          synced += 1;
+        }
+        if (page.templates.length < 100 || offset + 100 >= page.total) break;
+      }
+    } catch (err) {
+      errors.push({ zaloOAId: oa.id, message: zaloFailure(err).message });
+    }
+  }
+  return { synced, oas: oas.length, errors };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { ModuleDeps, ZodApp } from '../../app-types';
+import { publicAccess } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { ingestZaloWebhook, type EventHandlers } from './service';
+
+/** POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. */
+export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handlers: EventHandlers = {}): void {
+  void app.register(async (scope) => {
+    // The signature covers the exact bytes Zalo sent, so this route keeps the raw body.
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post(
+      '/webhooks/zalo',
+      {
+        config: { access: publicAccess, audit: { none: 'inbound Zalo events are stored in zalo_events, not the audit chain' } },
+        schema: {
+          tags: ['Webhooks'],
+          security: [],
+          description: 'Zalo OA/ZNS event callback. Signed with X-ZEvent-Signature: mac=sha256(appId + body + timestamp + OA webhook secret). Unsigned or wrongly signed bodies answer 401 and nothing is stored.',
+          response: { 200: z.object({ data: z.object({ ok: z.literal(true), duplicate: z.boolean() }) }) },
+        },
+      },
+      async (req) => {
+        const raw = typeof req.body === 'string' ? req.body : '';
+        const outcome = await ingestZaloWebhook(deps.db, deps.cipher, raw, req.headers, handlers);
+        if (outcome.status === 401) {
+          req.log.warn({ reason: outcome.reason }, 'rejected Zalo webhook');
+          throw new AppError('UNAUTHORIZED', `Invalid Zalo webhook: ${outcome.reason}`);
+        }
+        return { data: { ok: true as const, duplicate: outcome.duplicate } };
+      },
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { handleZaloWebhook } from '@zc/zalo/webhook';
+import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
+import type { Db } from '../../db/client';
+import { templateRequests, zaloEvents, zaloOas, znsTemplates } from '../../db/schema/index';
+import type { Cipher } from '../../platform/crypto';
+
+export type IngestOutcome = { status: 200; duplicate: boolean; event?: ZaloWebhookEvent; zaloOaId?: string } | { status: 401; reason: string };
+
+/** Ids in the body that may name the OA: `oa_id`, `oaId`, and for messages the sender or recipient. */
+function oaCandidates(body: Record<string, unknown>): string[] {
+  const id = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const sender = (body.sender ?? {}) as Record<string, unknown>;
+  const recipient = (body.recipient ?? {}) as Record<string, unknown>;
+  return [id(body.oa_id), id(body.oaId), id(sender.id), id(recipient.id)].filter((x): x is string => Boolean(x));
+}
+
+/** What makes a Zalo delivery unique across its retries. */
+function dedupeKey(event: ZaloWebhookEvent, rawBody: string): string {
+  const raw = event.raw;
+  const message = (raw.message ?? {}) as Record<string, unknown>;
+  const msgId = message.msg_id ?? (Array.isArray(message.msg_ids) ? message.msg_ids.join(',') : undefined);
+  if (msgId) return `${event.eventName}:${String(msgId)}`;
+  return `${event.eventName}:${event.appId}:${event.timestamp}:${rawBody.length}`;
+}
+
+export interface EventHandlers {
+  /** Called for a ZNS delivery receipt (the messaging module moves the message to RECEIVED). */
+  onZnsDelivery?: (db: Db, e: { zaloOaId: string; msgId: string; trackingId?: string; deliveredAt: Date }) => Promise<void>;
+}
+
+/**
+ * Verifies the signature with the OA's own webhook secret, stores the event once (Zalo retries
+ * are deduplicated) and applies what the product understands. Unsigned or wrongly signed bodies
+ * answer 401 and store nothing.
+ */
+export async function ingestZaloWebhook(db: Db, cipher: Cipher, rawBody: string, headers: Record<string, string | string[] | undefined>, handlers: EventHandlers): Promise<IngestOutcome> {
+  let parsed: Record<string, unknown>;
+  try {
+    const v: unknown = JSON.parse(rawBody);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return { status: 401, reason: 'malformed-body' };
+    parsed = v as Record<string, unknown>;
+  } catch {
+    return { status: 401, reason: 'malformed-body' };
+  }
+  const appId = parsed.app_id === undefined ? '' : String(parsed.app_id);
+  const candidates = oaCandidates(parsed);
+  const oas = appId ? await db.select().from(zaloOas).where(eq(zaloOas.zappId, appId)) : [];
+  const oa = oas.find((o) => candidates.includes(o.zoaId)) ?? (oas.length === 1 ? oas[0] : undefined);
+  const secret = oa ? cipher.decrypt(oa.webhookSecretEnc) : undefined;
+  const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => secret });
+  if (!outcome.ok || !oa) return { status: 401, reason: outcome.ok ? 'unknown-app' : outcome.reason };
+  const event = outcome.event;
+
+  const inserted = await db
+    .insert(zaloEvents)
+    .values({ zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw })
+    .onConflictDoNothing()
+    .returning({ id: zaloEvents.id });
+  if (inserted.length === 0) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
+
+  if (event.type === 'zns_delivery' && handlers.onZnsDelivery) {
+    const t = Number(event.deliveryTime ?? event.timestamp);
+    await handlers.onZnsDelivery(db, { zaloOaId: oa.id, msgId: event.msgId, trackingId: event.trackingId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
+  } else if (event.type === 'template_status') {
+    await db
+      .update(znsTemplates)
+      .set({ status: event.newStatus })
+      .where(and(eq(znsTemplates.zaloOaId, oa.id), eq(znsTemplates.znsTemplateId, event.templateId)));
+    const reviewed = event.newStatus === 'ENABLE' ? 'APPROVED' : event.newStatus === 'REJECT' ? 'REJECTED' : null;
+    if (reviewed) {
+      await db
+        .update(templateRequests)
+        .set({ status: reviewed, error: event.reason ?? null, updatedAt: new Date() })
+        .where(and(eq(templateRequests.zaloOaId, oa.id), eq(templateRequests.znsTemplateId, event.templateId), inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])));
+    }
+  } else if (event.type === 'template_quality') {
+    await db.update(znsTemplates).set({ quality: event.quality }).where(and(eq(znsTemplates.zaloOaId, oa.id), eq(znsTemplates.znsTemplateId, event.templateId)));
+  }
+  return { status: 200, duplicate: false, event, zaloOaId: oa.id };
+}
