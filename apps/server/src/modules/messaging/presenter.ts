@@ -1,0 +1,44 @@
+import type { HistoryRecord, MessageStatus, MessageType } from '@zc/shared/api/messaging';
+import type { HistoryRow } from './history-repo';
+
+/** History row → §3 sending history record (whitelist: no request hash, lease or idempotency key). */
+export function presentHistory(r: HistoryRow): HistoryRecord {
+  return {
+    id: r.id,
+    trackingId: r.trackingId,
+    sessionId: r.sessionId,
+    znsApiKeyId: r.apiKeyId,
+    uid: r.uid,
+    znsTemplateId: r.znsTemplateId,
+    templateName: r.templateName,
+    phone: r.phone,
+    templateData: r.templateData ?? null,
+    messageData: r.messageData ?? null,
+    mode: r.mode === 'development' ? 'development' : 'production',
+    type: r.type as MessageType, // written only from MESSAGE_TYPES by send-service
+    status: r.status as MessageStatus, // written only from MESSAGE_STATUSES by this module
+    errorMsg: r.errorMsg,
+    isCharged: r.isCharged,
+    isDirectZalo: r.isDirectZalo,
+    price: r.price,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const CSV_COLUMNS = ['createdAt', 'trackingId', 'sessionId', 'znsApiKeyId', 'uid', 'type', 'templateName', 'mode', 'status', 'errorMsg', 'isCharged', 'isDirectZalo', 'price', 'messageData'] as const;
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Cells starting with = + - @ are neutralised: spreadsheets would run them as formulas.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function csvLine(r: HistoryRecord): string {
+  return `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`;
+}

@@ -1,0 +1,184 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { errorResponse } from '@zc/shared/api/common';
+import {
+  API_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+  historyListResponse,
+  oaSendBody,
+  sendAccepted,
+  uidHistoryQuery,
+  znsHistoryQuery,
+  znsSendBody,
+  type MessageModule,
+} from '@zc/shared/api/messaging';
+import type { ModuleDeps, ZodApp } from '../../app-types';
+import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { findActiveApiKeyBySecret, type ApiKeyRow } from './api-key-lookup';
+import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
+import { csvHeader, csvLine, presentHistory } from './presenter';
+import { sendOa, sendZns, type SendResult } from './send-service';
+
+const sendTags = ['Public send API'];
+const historyTags = ['Sending history'];
+/** The scheme named in app.ts `components.securitySchemes`. */
+const apiKeySecurity = [{ apiKey: [] }];
+
+const keys = new WeakMap<FastifyRequest, ApiKeyRow>();
+
+function header(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.trim() ? s.trim() : null;
+}
+
+/** Runs before body validation so a bad key answers 401 even with a malformed body. */
+async function authenticateApiKey(deps: ModuleDeps, req: FastifyRequest): Promise<void> {
+  const secret = header(req, API_KEY_HEADER);
+  const key = secret && secret.length <= 200 ? await findActiveApiKeyBySecret(deps.db, secret) : null;
+  if (!key) throw new AppError('API_KEY_INVALID');
+  keys.set(req, key);
+}
+
+function apiKeyOf(req: FastifyRequest): ApiKeyRow {
+  const key = keys.get(req);
+  if (!key) throw new Error('public send route ran without its API-key check');
+  return key;
+}
+
+function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const v = header(req, IDEMPOTENCY_HEADER);
+  if (v !== null && v.length > 100) throw new AppError('VALIDATION_FAILED', undefined, { fields: [{ path: 'headers.idempotency-key', code: 'too_long', message: 'at most 100 characters' }] });
+  return v;
+}
+
+const sendResponses = {
+  202: sendAccepted,
+  400: errorResponse.describe('Schema violation: details.fields names each field'),
+  401: errorResponse.describe('API_KEY_INVALID: missing, unknown or revoked x-api-key'),
+  402: errorResponse.describe('INSUFFICIENT_BALANCE: the prepaid wallet cannot pay the price; nothing was written'),
+  403: errorResponse.describe('MODULE_NOT_ENABLED for the key’s tenant'),
+  422: errorResponse.describe('TEMPLATE_NOT_FOUND / TEMPLATE_NOT_SENDABLE / TEMPLATE_DATA_INVALID / PHONE_INVALID / IDEMPOTENCY_MISMATCH, with details.fields'),
+};
+
+const noAudit = { none: 'public send: the history row and its ledger entry are the record; an audit entry per message would serialise sends on the audit chain head' };
+
+function accepted(result: SendResult) {
+  return { data: { id: result.id, trackingId: result.trackingId, status: result.status } };
+}
+
+/** Public send API (x-api-key) and the sending-history lists (§2.13). */
+export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
+  const preValidation = (req: FastifyRequest) => authenticateApiKey(deps, req);
+
+  app.post(
+    '/v1/zns/send',
+    {
+      config: { access: publicAccess, audit: noAudit },
+      preValidation,
+      schema: {
+        tags: sendTags,
+        summary: 'Send a ZNS message by phone',
+        description:
+          'Authenticated by `x-api-key`. Validates the phone (normalised to 84…) and the template data against the synced template params, charges a prepaid wallet the template price after the tenant discount (postpaid: accumulates usage) and enqueues the message, atomically. Idempotent on (API key, trackingId) and on the `Idempotency-Key` header: the same body answers the same 202, a different body 422 IDEMPOTENCY_MISMATCH.',
+        security: apiKeySecurity,
+        body: znsSendBody,
+        response: sendResponses,
+      },
+    },
+    async (req, reply) => {
+      const result = await sendZns(deps.db, apiKeyOf(req), req.body, idempotencyKeyOf(req));
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(202).send(accepted(result));
+    },
+  );
+
+  app.post(
+    '/v1/oa/send',
+    {
+      config: { access: publicAccess, audit: noAudit },
+      preValidation,
+      schema: {
+        tags: sendTags,
+        summary: 'Send an OA message by Zalo user id',
+        description:
+          'Authenticated by `x-api-key`. `message.kind` is one of text, image, file, sticker, quote, request, transaction, promotion with the §5 limits (text 2000, request title 100 / subtitle 500, header 100, text 250, table ≤ 5 rows, buttons ≤ 4). Charged at the OA list price (CS 55 đ, transaction/promotion 165 đ) after the tenant discount. Same idempotency rules as ZNS.',
+        security: apiKeySecurity,
+        body: oaSendBody,
+        response: sendResponses,
+      },
+    },
+    async (req, reply) => {
+      const result = await sendOa(deps.db, apiKeyOf(req), req.body, idempotencyKeyOf(req));
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(202).send(accepted(result));
+    },
+  );
+
+  const list = async (req: FastifyRequest, module: MessageModule, q: HistoryPageQuery) => {
+    const page = await listHistory(deps.db, requireTenant(req.ctx), module, q);
+    return {
+      data: page.rows.map(presentHistory),
+      meta: { total: page.total, totalIsEstimate: page.totalIsEstimate, page: q.page, size: q.size, nextCursor: page.nextCursor, prevCursor: page.prevCursor },
+    };
+  };
+
+  app.get(
+    '/merchant/uid',
+    {
+      config: { access: tenantAccess('VIEW_HISTORY', 'oaService') },
+      schema: {
+        tags: historyTags,
+        summary: 'Official-account (UID) sending history',
+        description: 'Keyset pagination: `page` works within the first 1,000 rows; beyond, follow `meta.nextCursor` / `meta.prevCursor`. `meta.total` is exact up to 10,000, an estimate beyond (`meta.totalIsEstimate`).',
+        querystring: uidHistoryQuery,
+        response: { 200: historyListResponse },
+      },
+    },
+    async (req) => list(req, 'OA', req.query),
+  );
+
+  app.get(
+    '/merchant/zns/history',
+    {
+      config: { access: tenantAccess('VIEW_HISTORY', 'znsService') },
+      schema: {
+        tags: historyTags,
+        summary: 'Notification-message (ZNS) sending history',
+        description: 'Same paging rules as `merchant/uid`; filters trackingId, sessionId, uid, templateId, phone (any spelling), templateName (exact), status (multi), type, isCharged.',
+        querystring: znsHistoryQuery,
+        response: { 200: historyListResponse },
+      },
+    },
+    async (req) => list(req, 'ZNS', req.query),
+  );
+
+  app.get(
+    '/merchant/uid/export',
+    {
+      config: { access: tenantAccess('VIEW_HISTORY', 'oaService') },
+      schema: {
+        tags: historyTags,
+        summary: 'Official-account sending history as a CSV download (same filters as merchant/uid)',
+        querystring: uidHistoryQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const tenantId = requireTenant(req.ctx);
+      const q = req.query;
+      const rows = iterateHistory(deps.db, tenantId, 'OA', q, q.orderBy === 'createdAt=desc');
+      async function* csv() {
+        // UTF-8 BOM so spreadsheet apps read Vietnamese text correctly.
+        yield `\uFEFF${csvHeader()}`;
+        for await (const batch of rows) yield batch.map((r) => csvLine(presentHistory(r))).join('');
+      }
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="uid-history-${stamp}.csv"`)
+        .send(Readable.from(csv()));
+    },
+  );
+}

@@ -1,0 +1,193 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { parseVietnamPhone } from '@zc/shared/phone';
+import type { MessageStatus, MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared/api/messaging';
+import type { Db, Tx } from '../../db/client';
+import { messageHistory, tenants, wallets, znsTemplates } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { canonicalJson } from '../../platform/audit';
+import { sha256 } from '../../platform/crypto';
+import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
+import type { ApiKeyRow } from './api-key-lookup';
+import { discountedPrice, validateTemplateData } from './template-params';
+
+export interface SendResult {
+  id: string;
+  trackingId: string;
+  status: MessageStatus;
+  /** True when an earlier identical request is answered again. */
+  replayed: boolean;
+}
+
+/**
+ * OA message list prices (REFERENCE §3.4/§7: 55 đ outside the free consultation window,
+ * transaction 165 đ). We cannot know the user's interaction window at send time, so the list
+ * price is charged up front; the tenant discount applies like for ZNS.
+ */
+export const OA_PRICES: Record<MessageType, number> = { CS: 55, TRANSACTION: 165, PROMOTION: 165, GMF: 55 };
+
+export function oaMessageType(message: OaMessage): MessageType {
+  if (message.kind === 'transaction') return 'TRANSACTION';
+  if (message.kind === 'promotion') return 'PROMOTION';
+  return 'CS';
+}
+
+/** ZNS template tag (both Zalo vocabularies, REFERENCE §4.3) → §3 message type. */
+export function znsMessageType(tag: string | null): MessageType {
+  switch ((tag ?? '').toUpperCase()) {
+    case 'PROMOTION':
+    case '3':
+      return 'PROMOTION';
+    case 'CUSTOMER_CARE':
+    case 'POST_TRANSACTION':
+    case '2':
+      return 'CS';
+    default:
+      return 'TRANSACTION';
+  }
+}
+
+interface Prepared {
+  tenantId: string;
+  apiKeyId: string;
+  zaloOaId: string;
+  module: 'ZNS' | 'OA';
+  trackingId: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  values: Partial<typeof messageHistory.$inferInsert>;
+  type: MessageType;
+  price: number;
+}
+
+/** ZNS send: validates phone and template data, then charges and enqueues in one transaction. */
+export async function sendZns(db: Db, key: ApiKeyRow, body: ZnsSendBody, idempotencyKey: string | null): Promise<SendResult> {
+  const phone = parseVietnamPhone(body.phone);
+  if (!phone.ok) {
+    const rule = phone.reason === 'prefix' ? 'not a Vietnamese mobile carrier prefix (REFERENCE §9)' : phone.reason === 'empty' ? 'required' : 'must be 84 + 9 digits, 0 + 9 digits or 9 digits';
+    throw new AppError('PHONE_INVALID', `phone: ${rule}`, { fields: [{ path: 'phone', code: `phone_${phone.reason}`, message: rule }] });
+  }
+  const [ctx] = await db
+    .select({ template: znsTemplates, walletId: wallets.id, mode: wallets.mode, discountPercent: wallets.discountPercent, znsService: tenants.znsService })
+    .from(tenants)
+    .leftJoin(znsTemplates, and(eq(znsTemplates.tenantId, tenants.id), eq(znsTemplates.zaloOaId, key.zaloOaId), eq(znsTemplates.znsTemplateId, body.templateId)))
+    .leftJoin(wallets, eq(wallets.tenantId, tenants.id))
+    .where(eq(tenants.id, key.tenantId));
+  if (!ctx?.znsService) throw new AppError('MODULE_NOT_ENABLED', 'ZNS module not enabled. Please contact administrator');
+  const template = ctx.template;
+  if (!template) {
+    throw new AppError('TEMPLATE_NOT_FOUND', undefined, { fields: [{ path: 'templateId', code: 'unknown_template', message: `template ${body.templateId} is not in this OA's library` }] });
+  }
+  if (template.status !== 'ENABLE') {
+    throw new AppError('TEMPLATE_NOT_SENDABLE', undefined, { fields: [{ path: 'templateId', code: 'template_status', message: `template status is ${template.status}` }] });
+  }
+  const checked = validateTemplateData(template.params, body.templateData);
+  if (!checked.ok) throw new AppError('TEMPLATE_DATA_INVALID', checked.issues.map((i) => i.message).join('; '), { fields: checked.issues });
+  const type = znsMessageType(template.tag);
+  // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
+  const price = body.mode === 'development' ? 0 : discountedPrice(template.price, ctx.discountPercent ?? 0);
+  const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
+  return enqueue(db, {
+    tenantId: key.tenantId,
+    apiKeyId: key.id,
+    zaloOaId: key.zaloOaId,
+    module: 'ZNS',
+    trackingId: body.trackingId,
+    idempotencyKey,
+    requestHash,
+    type,
+    price,
+    values: { phone: phone.msisdn, znsTemplateId: body.templateId, templateName: template.name, templateData: checked.data, mode: body.mode },
+  });
+}
+
+/** OA message by UID (§7 uid, §3 template types). */
+export async function sendOa(db: Db, key: ApiKeyRow, body: OaSendBody, idempotencyKey: string | null): Promise<SendResult> {
+  const [ctx] = await db
+    .select({ oaService: tenants.oaService, discountPercent: wallets.discountPercent })
+    .from(tenants)
+    .leftJoin(wallets, eq(wallets.tenantId, tenants.id))
+    .where(eq(tenants.id, key.tenantId));
+  if (!ctx?.oaService) throw new AppError('MODULE_NOT_ENABLED', 'Zalo OA module not enabled. Please contact administrator');
+  if (body.message.kind === 'image' && !body.message.url && !body.message.attachmentId) {
+    throw new AppError('VALIDATION_FAILED', 'An image needs url or attachmentId', { fields: [{ path: 'body.message.url', code: 'required', message: 'url or attachmentId is required' }] });
+  }
+  const type = oaMessageType(body.message);
+  const price = discountedPrice(OA_PRICES[type], ctx.discountPercent ?? 0);
+  const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
+  return enqueue(db, {
+    tenantId: key.tenantId,
+    apiKeyId: key.id,
+    zaloOaId: key.zaloOaId,
+    module: 'OA',
+    trackingId: body.trackingId,
+    idempotencyKey,
+    requestHash,
+    type,
+    price,
+    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind },
+  });
+}
+
+/**
+ * The insert IS the enqueue. The history row takes the (key, trackingId) and (key,
+ * Idempotency-Key) unique slots first, so of concurrent identical requests exactly one inserts
+ * and charges; the others wait on the index, find the committed row and replay it. A failed
+ * charge (402) rolls the insert back: nothing is written.
+ */
+async function enqueue(db: Db, p: Prepared): Promise<SendResult> {
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messageHistory)
+      .values({
+        ...p.values,
+        tenantId: p.tenantId,
+        module: p.module,
+        apiKeyId: p.apiKeyId,
+        zaloOaId: p.zaloOaId,
+        trackingId: p.trackingId,
+        idempotencyKey: p.idempotencyKey,
+        requestHash: p.requestHash,
+        type: p.type,
+        status: 'PENDING',
+        price: p.price,
+        isCharged: p.price > 0,
+        isDirectZalo: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: messageHistory.id });
+    if (!row) return null;
+    if (p.price > 0) await charge(tx, p.tenantId, row.id, p.price);
+    return row;
+  });
+  if (inserted) return { id: inserted.id, trackingId: p.trackingId, status: 'PENDING', replayed: false };
+  return replay(db, p);
+}
+
+/** Prepaid: a ledger CHARGE for the message (402 when short). Postpaid: accumulate usage. */
+export async function charge(tx: Tx, tenantId: string, messageId: string, price: number): Promise<void> {
+  const wallet = await ensureTenantWallet(tx, tenantId);
+  if (wallet.mode === 'POSTPAID') {
+    await tx.update(wallets).set({ postpaidUsage: sql`${wallets.postpaidUsage} + ${price}`, updatedAt: new Date() }).where(eq(wallets.id, wallet.id));
+    return;
+  }
+  await applyEntry(tx, { walletId: wallet.id, type: 'SUB', value: price, reason: 'CHARGE', messageId, note: 'message charge' });
+}
+
+async function replay(db: Db, p: Prepared): Promise<SendResult> {
+  const slots = [eq(messageHistory.trackingId, p.trackingId)];
+  if (p.idempotencyKey) slots.push(eq(messageHistory.idempotencyKey, p.idempotencyKey));
+  const rows = await db
+    .select({ id: messageHistory.id, trackingId: messageHistory.trackingId, requestHash: messageHistory.requestHash })
+    .from(messageHistory)
+    .where(and(eq(messageHistory.apiKeyId, p.apiKeyId), or(...slots)));
+  const first = rows[0];
+  if (!first) {
+    // The conflicting row vanished between the insert and this read (a tenant was deleted): a real conflict.
+    throw new AppError('CONFLICT');
+  }
+  if (rows.length > 1 || first.requestHash !== p.requestHash) {
+    throw new AppError('IDEMPOTENCY_MISMATCH', undefined, { fields: [{ path: first.trackingId === p.trackingId ? 'trackingId' : 'idempotency-key', code: 'idempotency_mismatch', message: 'already used with a different request' }] });
+  }
+  // Same request: the same answer as the first time (the current status is in the history API).
+  return { id: first.id, trackingId: p.trackingId, status: 'PENDING', replayed: true };
+}

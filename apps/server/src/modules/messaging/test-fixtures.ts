@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { apiKeys, wallets, zaloOas, znsTemplates } from '../../db/schema/index';
+import { createCipher } from '../../platform/crypto';
+import { sha256 } from '../../platform/crypto';
+import { buildOrganisation, buildTenant } from '../../test/helpers';
+import { ensureTenantWallet } from '../wallets/ledger';
+import type { TemplateParam } from './template-params';
+
+export const TEMPLATE_PARAMS: TemplateParam[] = [
+  { name: 'customer_name', require: true, type: 'STRING', maxLength: 30, minLength: 1, acceptNull: false },
+  { name: 'order_code', require: true, type: 'STRING', maxLength: 12, minLength: 4, acceptNull: false },
+  { name: 'note', require: false, type: 'STRING', maxLength: 50, minLength: 0, acceptNull: true },
+];
+
+export interface SendFixture {
+  merchantId: string;
+  tenantId: string;
+  zaloOaId: string;
+  zoaId: string;
+  apiKeyId: string;
+  secret: string;
+  walletId: string;
+  templateId: string;
+  tenant: Awaited<ReturnType<typeof buildTenant>>;
+}
+
+/**
+ * An organisation with one tenant (ZNS + OA on), a connected OA, an ACTIVE API key, an ENABLE
+ * template priced 300 đ and a prepaid wallet holding `balance`.
+ */
+export async function buildSendFixture(
+  database: Database,
+  appSecret: string,
+  opts: { balance?: number; mode?: 'PREPAID' | 'POSTPAID'; discountPercent?: number; accessToken?: string; refreshToken?: string; zoaId?: string; merchantId?: string } = {},
+): Promise<SendFixture> {
+  const cipher = createCipher(appSecret);
+  const merchantId = opts.merchantId ?? (await buildOrganisation(database)).id;
+  const tenant = await buildTenant(database, merchantId, { znsService: true, oaService: true });
+  const zoaId = opts.zoaId ?? `oa${randomBytes(6).toString('hex')}`;
+  const [oa] = await database.db
+    .insert(zaloOas)
+    .values({
+      tenantId: tenant.id,
+      name: 'Shop OA',
+      zappId: `app${randomBytes(4).toString('hex')}`,
+      zoaId,
+      secretKeyEnc: cipher.encrypt('app-secret'),
+      webhookSecretEnc: cipher.encrypt('webhook-secret'),
+      accessTokenEnc: cipher.encrypt(opts.accessToken ?? 'access-token'),
+      refreshTokenEnc: cipher.encrypt(opts.refreshToken ?? 'refresh-token'),
+      accessTokenExpiresAt: new Date(Date.now() + 3600_000),
+    })
+    .returning();
+  if (!oa) throw new Error('oa');
+  const secret = `zck_${randomBytes(16).toString('hex')}`;
+  const [key] = await database.db
+    .insert(apiKeys)
+    .values({ tenantId: tenant.id, zaloOaId: oa.id, name: 'test key', keyPrefix: secret.slice(0, 8), secretHash: sha256(secret) })
+    .returning();
+  if (!key) throw new Error('key');
+  const templateId = `tpl${randomBytes(4).toString('hex')}`;
+  await database.db.insert(znsTemplates).values({
+    tenantId: tenant.id,
+    zaloOaId: oa.id,
+    znsTemplateId: templateId,
+    name: 'Order shipped',
+    status: 'ENABLE',
+    tag: 'TRANSACTION',
+    price: 300,
+    params: TEMPLATE_PARAMS,
+  });
+  const wallet = await ensureTenantWallet(database.db, tenant.id);
+  await database.db
+    .update(wallets)
+    .set({ balance: opts.balance ?? 100_000, mode: opts.mode ?? 'PREPAID', discountPercent: opts.discountPercent ?? 0 })
+    .where(eq(wallets.id, wallet.id));
+  return { merchantId, tenantId: tenant.id, zaloOaId: oa.id, zoaId, apiKeyId: key.id, secret, walletId: wallet.id, templateId, tenant };
+}
+
+export function znsBody(f: SendFixture, overrides: Record<string, unknown> = {}) {
+  return {
+    phone: '0987654321',
+    templateId: f.templateId,
+    templateData: { customer_name: 'Nguyễn Văn A', order_code: 'PE0102' },
+    trackingId: `t-${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
+}
