@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apiKeys, zaloOas } from '../../db/schema/index';
+import { sha256 } from '../../platform/crypto';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type OaRef = { id: string; name: string; avatar: string | null };
+
+/**
+ * For the public send API (`x-api-key`): the ACTIVE key whose SHA-256 matches the presented
+ * secret, or null (unknown, revoked or rotated away → 401 there). One indexed lookup.
+ */
+export async function findActiveApiKeyBySecret(
+  db: DbOrTx,
+  secret: string,
+): Promise<{ id: string; tenantId: string; zaloOaId: string; status: 'ACTIVE' } | null> {
+  if (!secret) return null;
+  const [row] = await db
+    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, zaloOaId: apiKeys.zaloOaId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.secretHash, sha256(secret)), eq(apiKeys.status, 'ACTIVE')));
+  return row ? { ...row, status: 'ACTIVE' } : null;
+}
+
+/** The tenant's key (optionally locked), or null: other tenants' ids answer 404 upstream. */
+export async function findApiKey(db: DbOrTx, tenantId: string, id: string, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, tenantId)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findOaOfTenant(db: DbOrTx, tenantId: string, oaId: string): Promise<OaRef | null> {
+  const [row] = await db.select({ id: zaloOas.id, name: zaloOas.name, avatar: zaloOas.avatar }).from(zaloOas).where(and(eq(zaloOas.id, oaId), eq(zaloOas.tenantId, tenantId)));
+  return row ?? null;
+}
+
+export interface ApiKeyListQuery {
+  service?: string;
+  status?: string;
+  zaloOAIds?: string[];
+  teamIds?: string[];
+  orderBy: { field: 'createdAt' | 'name' | 'lastUsedAt'; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+export async function listApiKeys(db: DbOrTx, tenantId: string, q: ApiKeyListQuery) {
+  const conds: Array<SQL | undefined> = [
+    eq(apiKeys.tenantId, tenantId),
+    q.service ? eq(apiKeys.service, q.service) : undefined,
+    q.status ? eq(apiKeys.status, q.status) : undefined,
+    q.zaloOAIds?.length ? inArray(apiKeys.zaloOaId, q.zaloOAIds) : undefined,
+    q.teamIds?.length ? inArray(apiKeys.teamId, q.teamIds) : undefined,
+  ];
+  const where = and(...conds);
+  const col = { createdAt: apiKeys.createdAt, name: apiKeys.name, lastUsedAt: apiKeys.lastUsedAt }[q.orderBy.field];
+  const dir = q.orderBy.direction === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ key: apiKeys, oa: { id: zaloOas.id, name: zaloOas.name, avatar: zaloOas.avatar } })
+    .from(apiKeys)
+    .leftJoin(zaloOas, eq(zaloOas.id, apiKeys.zaloOaId))
+    .where(where)
+    // Never-used keys sort last in either direction.
+    .orderBy(sql`${col} is null`, dir(col), dir(apiKeys.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
