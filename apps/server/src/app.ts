@@ -36,7 +36,6 @@ import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
-import { registerApiKeyRoutes } from './modules/api-keys/routes';
 
 export interface AppDeps {
   config: Config;
@@ -131,7 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTemplateRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps);
       registerWalletRoutes(z, moduleDeps);
-      registerApiKeyRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
     },
     { prefix: '/api' },
