@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { setNavigationHandlers } from '../lib/api-client';
+import { isSignedIn } from '../lib/session';
+
+const ErrorPage = lazy(() => import('./routes/error-page').then((m) => ({ default: m.ErrorPage })));
+
+function RouteError() {
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage status={500} />
+    </Suspense>
+  );
+}
+
+function RootRedirect() {
+  return <Navigate to={isSignedIn() ? '/dashboard' : '/login'} replace />;
+}
+
+const notAvailable = () => import('./routes/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+
+/** Paths of §2.1 whose modules arrive with later issues: one shared "not available yet" page. */
+const LATER_MODULE_PATHS = [
+  '/systemmessage',
+  '/settings',
+  '/billing',
+  '/billing/bills',
+  '/messages/tenant',
+  '/messages/tenant/oa',
+  '/dashboard/messages',
+  '/dashboard/billing',
+  '/dashboard/settings',
+  '/dashboard/report',
+  '/tenant/billing',
+  '/tenant/settings/*',
+  '/tenant/tools/*',
+  '/tenant/user-group',
+  '/tenant/report',
+  '/tenant/api-keys',
+  '/tenant/systemmessage',
+  '/tenant/my-task/*',
+  '/tenant/access-control/teams',
+  '/tenant/access-control/roles',
+  '/tenant/zalo-oa/*',
+  '/tenant/zns-service/*',
+  '/tenant/zalo-mini-app/*',
+  '/tenant/mini-app/*',
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: '/', Component: RootRedirect },
+      { path: '/login', lazy: () => import('./routes/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: '/register', lazy: () => import('./routes/register-page').then((m) => ({ Component: m.RegisterPage })) },
+      { path: '/forgot-password', lazy: () => import('./routes/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+      { path: '/login-failed', lazy: () => import('./routes/login-failed-page').then((m) => ({ Component: m.LoginFailedPage })) },
+      { path: '/not-tenant', lazy: () => import('./routes/not-tenant-page').then((m) => ({ Component: m.NotTenantPage })) },
+      { path: '/forbidden', lazy: () => import('./routes/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })) },
+      { path: '/error', lazy: () => import('./routes/error-page').then((m) => ({ Component: m.ErrorRoutePage })) },
+      {
+        lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
+        children: [
+          { path: '/dashboard', lazy: () => import('./routes/organisation-dashboard-page').then((m) => ({ Component: m.OrganisationDashboardPage })) },
+          { path: '/dashboard/user', lazy: () => import('./routes/users-page').then((m) => ({ Component: m.UsersPage })) },
+          { path: '/dashboard/tenant', lazy: () => import('./routes/tenants-page').then((m) => ({ Component: m.TenantsPage })) },
+          { path: '/audit-log', lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage })) },
+          { path: '/profile', lazy: () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+          { path: '/tenant', lazy: () => import('./routes/tenant-dashboard-page').then((m) => ({ Component: m.TenantDashboardPage })) },
+          { path: '/tenant/audit-log', lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.TenantAuditLogPage })) },
+          {
+            path: '/tenant/access-control/user',
+            lazy: () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage })),
+          },
+          ...LATER_MODULE_PATHS.map((path) => ({ path, lazy: notAvailable })),
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/error-page').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigationHandlers({
+  signedOut: () => void router.navigate('/login', { replace: true }),
+  forbidden: (message) => void router.navigate('/forbidden', { state: message ? { message } : null }),
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Avatar from 'antd/es/avatar';
+import Switch from 'antd/es/switch';
+import Modal from 'antd/es/modal';
+import Form from 'antd/es/form';
+import App from 'antd/es/app';
+import Empty from 'antd/es/empty';
+import type { TableProps } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import LoginOutlined from '@ant-design/icons/LoginOutlined';
+import type { Tenant } from '@zc/shared/api/organisation';
+import { useUpdateTenantServices, type TenantServices } from '../../features/organisation/api/update-tenant-services';
+import { AddTenantDialog } from '../../features/organisation/components/add-tenant-dialog';
+import { DataTable } from '../../components/data-table';
+import { ErrorResult } from '../../components/error-result';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/formatters';
+import { useScope, usePermissions } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+// Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
+const SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const satisfies ReadonlyArray<keyof TenantServices>;
+
+function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null; merchantId: string; onClose: () => void }) {
+  const { t } = useTranslation('tenants');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const update = useUpdateTenantServices();
+  const [form] = Form.useForm<TenantServices>();
+  return (
+    <Modal
+      open={tenant !== null}
+      title={t('services.editTitle', { name: tenant?.name ?? '' })}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={update.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      {tenant ? (
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 14 }}
+          initialValues={{ oaService: tenant.oaService, znsService: tenant.znsService, isMiniAppEnabled: tenant.isMiniAppEnabled, isMultiTeam: tenant.isMultiTeam }}
+          onFinish={async (services) => {
+            try {
+              await update.mutateAsync({ tenantId: tenant.id, merchantId, services });
+              void message.success(t('services.saved'));
+              onClose();
+            } catch (error) {
+              void message.error(errorText(error));
+            }
+          }}
+        >
+          {SERVICES.map((service) => (
+            <Form.Item key={service} name={service} label={t(`services.${service}`)} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          ))}
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** /dashboard/tenant: tenants of the organisation with their services; `?tenantId=` highlights one. */
+export function TenantsPage() {
+  const { t } = useTranslation('tenants');
+  const scope = useScope();
+  const { can } = usePermissions();
+  const [params] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Tenant | null>(null);
+  if (!can(['VIEW_TENANT', 'CREATE_TENANT'])) return <ErrorResult status={403} />;
+  const tenants = scope.merchant?.tenants ?? [];
+  const merchantId = scope.merchant?.id ?? '';
+  const selectedId = params.get('tenantId');
+  const selected = tenants.find((x) => x.id === selectedId) ?? null;
+
+  const columns: TableProps<Tenant>['columns'] = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, tenant) => (
+        <Space>
+          <Avatar shape="square" src={tenant.avatar ?? undefined} icon={<ShopOutlined />} />
+          <span style={{ fontWeight: 500 }}>{tenant.name}</span>
+        </Space>
+      ),
+    },
+    {
+      key: 'services',
+      title: t('fields.services'),
+      render: (_, tenant) => {
+        const enabled = SERVICES.filter((s) => tenant[s]);
+        return enabled.length === 0 ? (
+          <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t('services.none')}</span>
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {enabled.map((s) => (
+              <Tag key={s} color="cyan">
+                {t(`services.${s}`)}
+              </Tag>
+            ))}
+          </Space>
+        );
+      },
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('fields.createdAt'), render: (v: string) => formatDateTime(v) },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      render: (_, tenant) => (
+        <Space>
+          <Link to={`/tenant?tenantId=${tenant.id}`}>
+            <Button size="small" icon={<LoginOutlined />}>
+              {t('open')}
+            </Button>
+          </Link>
+          {can('UPDATE_TENANT') ? (
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(tenant)}>
+              {t('services.edit')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        extra={
+          can('CREATE_TENANT') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('create.title')}
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        {tenants.length === 0 ? (
+          <Empty description={t('empty')} />
+        ) : (
+          <DataTable<Tenant>
+            rowKey="id"
+            columns={columns}
+            dataSource={tenants}
+            rowClassName={(tenant) => (tenant.id === selected?.id ? 'ant-table-row-selected' : '')}
+          />
+        )}
+      </Card>
+      <ServicesModal tenant={editing} merchantId={merchantId} onClose={() => setEditing(null)} />
+      {merchantId ? <AddTenantDialog open={creating} merchantId={merchantId} onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import CheckSquareOutlined from '@ant-design/icons/CheckSquareOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  'tenant-dashboard': <DashboardOutlined />,
+  tenants: <ApartmentOutlined />,
+  user: <UserOutlined />,
+  'audit-log': <AuditOutlined />,
+  'tenant-audit-log': <AuditOutlined />,
+  settings: <SettingOutlined />,
+  'tenant-settings': <SettingOutlined />,
+  'zalo-oa': <MessageOutlined />,
+  'zns-service': <NotificationOutlined />,
+  'mini-app': <AppstoreOutlined />,
+  'my-task': <CheckSquareOutlined />,
+  'access-control': <SafetyOutlined />,
+  'api-keys': <KeyOutlined />,
+  'add-tenant': <PlusOutlined />,
+};
+
+/** The icon of a top-level menu item. */
+export function menuIcon(key: string): ReactNode {
+  return ICONS[key];
+}

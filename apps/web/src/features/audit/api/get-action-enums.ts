@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, type DataResponse } from '../../../lib/api-client';
+
+/** GET merchant/audit-log/action-enums. */
+export async function getActionEnums(): Promise<string[]> {
+  return (await apiGet<DataResponse<string[]>>('merchant/audit-log/action-enums')).data;
+}
+
+export function getActionEnumsQueryOptions() {
+  return queryOptions({ queryKey: ['audit-log-actions'], queryFn: getActionEnums, staleTime: Infinity });
+}
+
+export function useActionEnums() {
+  return useQuery(getActionEnumsQueryOptions());
+}

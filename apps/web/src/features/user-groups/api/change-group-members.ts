@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserGroup } from '@zc/shared/api/organisation';
+import { apiRequest, type DataResponse } from '../../../lib/api-client';
+import { getUserGroupsQueryOptions } from './get-user-groups';
+import { getTenantUsersQueryOptions } from './get-tenant-users';
+
+export interface GroupMembersInput {
+  tenantId: string;
+  groupId: string;
+  userIds: string[];
+}
+
+/** POST merchant/user-group/add-user/{id}. */
+export async function addUsersToGroup({ tenantId, groupId, userIds }: GroupMembersInput): Promise<UserGroup> {
+  return (await apiRequest<DataResponse<UserGroup>>(`merchant/user-group/add-user/${groupId}`, { method: 'POST', body: { userIds }, tenantId })).data;
+}
+
+/** DELETE merchant/user-group/remove-user/{id}. */
+export async function removeUsersFromGroup({ tenantId, groupId, userIds }: GroupMembersInput): Promise<UserGroup> {
+  return (await apiRequest<DataResponse<UserGroup>>(`merchant/user-group/remove-user/${groupId}`, { method: 'DELETE', body: { userIds }, tenantId })).data;
+}
+
+function useInvalidateGroups() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: getTenantUsersQueryOptions().queryKey }),
+    ]);
+}
+
+export function useAddUsersToGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({ mutationFn: addUsersToGroup, onSuccess: invalidate });
+}
+
+export function useRemoveUsersFromGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({ mutationFn: removeUsersFromGroup, onSuccess: invalidate });
+}

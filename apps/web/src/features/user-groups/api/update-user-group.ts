@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserGroup } from '@zc/shared/api/organisation';
+import { apiRequest, type DataResponse } from '../../../lib/api-client';
+import { getUserGroupsQueryOptions } from './get-user-groups';
+
+export interface UpdateUserGroupInput {
+  tenantId: string;
+  id: string;
+  name?: string;
+  permissions?: string[];
+}
+
+/** POST merchant/user-group/update-user: rename a group or replace its permissions. */
+export async function updateUserGroup({ tenantId, ...body }: UpdateUserGroupInput): Promise<UserGroup> {
+  return (await apiRequest<DataResponse<UserGroup>>('merchant/user-group/update-user', { method: 'POST', body, tenantId })).data;
+}
+
+export function useUpdateUserGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
+  });
+}
