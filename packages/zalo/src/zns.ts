@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { normalizeVietnamPhone } from '@zc/shared/phone';
+import { envelopeData, type ZaloClient } from './client';
+import { ZaloRequestError } from './errors';
+import type { ZaloBody } from './transport';
+
+/** ZNS / ZBS template messages on `business.openapi.zalo.me` (REFERENCE §4). Field names are Zalo's. */
+
+export const ZNS_TRACKING_ID_MAX = 48;
+
+export type ZnsTemplateData = Record<string, string | number>;
+
+export interface ZnsSendInput {
+  /** Any common spelling; sent as `84…`. */
+  phone: string;
+  templateId: string;
+  templateData: ZnsTemplateData;
+  /** Partner id echoed in the delivery webhook, ≤ 48 chars. */
+  trackingId?: string;
+  /** Development mode reaches app/OA admins only. */
+  development?: boolean;
+  /** "1" normal (default), "3" beyond quota (whitelisted OAs). */
+  sendingMode?: '1' | '3';
+  signal?: AbortSignal;
+}
+
+export interface ZnsQuotaInfo {
+  dailyQuota: string | number;
+  remainingQuota: string | number;
+}
+
+export interface ZnsSendResult {
+  msg_id: string;
+  sent_time: string;
+  sending_mode?: string;
+  /** Absent in development mode. */
+  quota?: ZnsQuotaInfo;
+}
+
+function checkTrackingId(trackingId: string | undefined): void {
+  if (trackingId !== undefined && trackingId.length > ZNS_TRACKING_ID_MAX) {
+    throw new ZaloRequestError(`tracking_id is ${trackingId.length} chars; Zalo accepts at most ${ZNS_TRACKING_ID_MAX}`);
+  }
+}
+
+function sendBody(input: Omit<ZnsSendInput, 'phone' | 'signal'>): Record<string, unknown> {
+  checkTrackingId(input.trackingId);
+  const body: Record<string, unknown> = { template_id: input.templateId, template_data: input.templateData };
+  if (input.trackingId !== undefined) body.tracking_id = input.trackingId;
+  if (input.development) body.mode = 'development';
+  if (input.sendingMode) body.sending_mode = input.sendingMode;
+  return body;
+}
+
+/** Normalises a phone for ZNS or throws a request error (Zalo would answer -108). */
+export function znsPhone(phone: string): string {
+  const n = normalizeVietnamPhone(phone);
+  if (!n) throw new ZaloRequestError(`"${phone}" is not a Vietnamese mobile number`);
+  return n;
+}
+
+/** SHA-256 hex of the normalised `84…` number, the `hash_phone` of hash-phone sends. */
+export function hashZnsPhone(phone: string): string {
+  return createHash('sha256').update(znsPhone(phone)).digest('hex');
+}
+
+/** POST /message/template — sends one ZNS message by phone. Not retried on ambiguous failures. */
+export async function sendZns(client: ZaloClient, oaKey: string, input: ZnsSendInput): Promise<ZnsSendResult> {
+  const body = { phone: znsPhone(input.phone), ...sendBody(input) };
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template', json: body, signal: input.signal }));
+}
+
+/** POST /message/template/hashphone — the recipient is SHA-256(84…), never the clear number. */
+export async function sendZnsByHashPhone(
+  client: ZaloClient,
+  oaKey: string,
+  input: Omit<ZnsSendInput, 'phone'> & ({ phone: string } | { hashPhone: string }),
+): Promise<ZnsSendResult> {
+  const hash = 'hashPhone' in input ? input.hashPhone : hashZnsPhone(input.phone);
+  const body = { hash_phone: hash, ...sendBody(input) };
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template/hashphone', json: body, signal: input.signal }));
+}
+
+export interface ZnsMessageStatus {
+  delivery_time?: string;
+  message: string;
+  /** -1 not found, 0 not yet delivered, 1 delivered */
+  status: number;
+}
+
+/** GET /message/status */
+export async function getZnsMessageStatus(client: ZaloClient, oaKey: string, p: { messageId: string; phone?: string }): Promise<ZnsMessageStatus> {
+  const query = { message_id: p.messageId, phone: p.phone === undefined ? undefined : znsPhone(p.phone) };
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/message/status', query }));
+}
+
+export interface ZnsQuota extends ZnsQuotaInfo {
+  dailyQuotaPromotion?: string | number | null;
+  remainingQuotaPromotion?: string | number | null;
+  monthlyPromotionQuota?: number | null;
+  remainingMonthlyPromotionQuota?: number | null;
+  estimatedNextMonthPromotionQuota?: number | null;
+}
+
+/** GET /message/quota */
+export async function getZnsQuota(client: ZaloClient, oaKey: string): Promise<ZnsQuota> {
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/message/quota' }));
+}
+
+/** GET /message/template-tag — the tags the OA may send. */
+export async function getZnsTemplateTags(client: ZaloClient, oaKey: string): Promise<string[]> {
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/message/template-tag' }));
+}
+
+/** 1 ENABLE, 2 PENDING_REVIEW, 3 REJECT, 4 DISABLE */
+export type ZnsTemplateStatusFilter = 1 | 2 | 3 | 4;
+export type ZnsTemplateStatus = 'ENABLE' | 'PENDING_REVIEW' | 'REJECT' | 'DISABLE' | 'DELETE';
+
+export interface ZnsTemplateSummary {
+  templateId: number | string;
+  templateName: string;
+  createdTime: number;
+  status: ZnsTemplateStatus;
+  templateQuality: string;
+}
+
+/** GET /template/all — `limit` ≤ 100. */
+export async function listZnsTemplates(
+  client: ZaloClient,
+  oaKey: string,
+  p: { offset?: number; limit?: number; status?: ZnsTemplateStatusFilter } = {},
+): Promise<{ templates: ZnsTemplateSummary[]; total: number }> {
+  const body: ZaloBody = await client.call(oaKey, {
+    api: 'zns',
+    host: 'business',
+    method: 'GET',
+    path: '/template/all',
+    query: { offset: p.offset ?? 0, limit: p.limit ?? 100, status: p.status },
+  });
+  const templates = envelopeData<ZnsTemplateSummary[]>(body);
+  const meta = body.metadata as { total?: unknown } | undefined;
+  return { templates, total: typeof meta?.total === 'number' ? meta.total : templates.length };
+}
+
+export interface ZnsTemplateParam {
+  name: string;
+  require: boolean;
+  type: string;
+  maxLength: number;
+  minLength: number;
+  acceptNull: boolean;
+}
+
+export interface ZnsTemplateInfo {
+  templateId: string | number;
+  templateName: string;
+  status: ZnsTemplateStatus;
+  listParams: ZnsTemplateParam[];
+  listButtons: Array<{ type: number; title: string; content: string }>;
+  timeout: number;
+  previewUrl: string;
+  templateQuality: string;
+  templateTag: string;
+  price: string;
+  price_sdt?: string;
+  price_uid?: string;
+}
+
+/** GET /template/info/v2 */
+export async function getZnsTemplateInfo(client: ZaloClient, oaKey: string, templateId: string): Promise<ZnsTemplateInfo> {
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/template/info/v2', query: { template_id: templateId } }));
+}
+
+/** GET /template/sample-data */
+export async function getZnsTemplateSampleData(client: ZaloClient, oaKey: string, templateId: string): Promise<Record<string, string | number>> {
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/template/sample-data', query: { template_id: templateId } }));
+}
+
+export type ZnsQualityLevel = 'HIGH' | 'MEDIUM' | 'LOW' | 'UNDEFINED';
+
+/** GET /quality — OA sending quality (48 h and 7 days). */
+export async function getZnsQuality(client: ZaloClient, oaKey: string): Promise<{ oaCurrentQuality: ZnsQualityLevel; oa7dayQuality: ZnsQualityLevel }> {
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/quality' }));
+}
+
+export interface ZnsRating {
+  note: string;
+  rate: number;
+  submitDate: string;
+  msgId: string;
+  feedbacks: string[];
+  trackingId: string;
+}
+
+/** POST /rating/get (parameters in the query string, as Zalo documents). Read-only, so retried. */
+export async function getZnsRatings(
+  client: ZaloClient,
+  oaKey: string,
+  p: { templateId: string; fromTime: number; toTime: number; offset?: number; limit?: number },
+): Promise<{ total: number; data: ZnsRating[] }> {
+  const query = { template_id: p.templateId, from_time: p.fromTime, to_time: p.toTime, offset: p.offset ?? 0, limit: p.limit ?? 100 };
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/rating/get', query, idempotent: true }));
+}
