@@ -14,10 +14,11 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    sourcemap: process.env.ZC_SOURCEMAP === '1',
     outDir: isShellOnly ? 'dist-shell' : 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    rollupOptions: {
+    rolldownOptions: {
       input: isShellOnly ? 'shell-only.html' : 'index.html',
     },
   },

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
-import AntApp from 'antd/es/app';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -31,12 +30,15 @@ function LocalisedConfig({ children }: { children: ReactNode }) {
       locale={language === 'vi' ? viVN : enUS}
       theme={{ token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, borderRadius: 8 } }}
     >
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }
 
-/** Query cache, i18n, antd theme + locale and the antd App context (message, modal). */
+/**
+ * Query cache, i18n, antd theme + locale. The antd App context (message, modal) lives in the lazy
+ * shell so that its modal/notification code stays out of the entry chunk.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (

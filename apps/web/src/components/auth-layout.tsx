@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Card from 'antd/es/card';
-import Dropdown from 'antd/es/dropdown';
 import Button from 'antd/es/button';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { LANGUAGES, toLanguage } from '../lib/i18n';
@@ -18,25 +16,28 @@ export function AuthLayout({ title, subtitle, children }: { title: ReactNode; su
             <img src="/logo.svg" alt="" width={36} height={36} />
             {t('productName')}
           </span>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              selectable: true,
-              selectedKeys: [current],
-              items: LANGUAGES.map((lng) => ({ key: lng, label: <span data-testid={`language-${lng}`}>{t(`language.${lng}`)}</span> })),
-              onClick: ({ key }) => void i18n.changeLanguage(toLanguage(key)),
-            }}
-          >
-            <Button type="text" icon={<GlobalOutlined />} aria-label={t('changeLanguage')} data-testid="language-switcher">
-              {current.toUpperCase()}
-            </Button>
-          </Dropdown>
+          <span role="group" aria-label={t('changeLanguage')} style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }} data-testid="language-switcher">
+            <GlobalOutlined style={{ color: 'rgba(0,0,0,0.45)', marginRight: 4 }} />
+            {LANGUAGES.map((lng) => (
+              <Button
+                key={lng}
+                size="small"
+                type={lng === current ? 'primary' : 'text'}
+                aria-pressed={lng === current}
+                title={t(`language.${lng}`)}
+                onClick={() => void i18n.changeLanguage(lng)}
+                data-testid={`language-${lng}`}
+              >
+                {lng.toUpperCase()}
+              </Button>
+            ))}
+          </span>
         </div>
-        <Card>
+        <section style={{ background: '#fff', borderRadius: 12, padding: 24, boxShadow: '0 1px 2px rgba(0,0,0,0.03), 0 2px 8px rgba(0,0,0,0.06)' }}>
           <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>{title}</h1>
           {subtitle ? <p style={{ color: 'rgba(0,0,0,0.55)', marginTop: 0, marginBottom: 24 }}>{subtitle}</p> : <div style={{ height: 16 }} />}
           {children}
-        </Card>
+        </section>
       </div>
     </main>
   );

@@ -5,7 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
-import App from 'antd/es/app';
+import message from 'antd/es/message';
 import { LIMITS } from '@zc/shared/limits';
 import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { useResetPassword } from '../../features/auth/api/reset-password';
@@ -17,7 +17,7 @@ function RequestForm() {
   const { t } = useTranslation('auth');
   const request = useForgotPassword();
   const errorText = useErrorText();
-  const { message } = App.useApp();
+  const [messageApi, messageHolder] = message.useMessage();
   const [form] = Form.useForm<{ email: string }>();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -32,6 +32,8 @@ function RequestForm() {
     );
   }
   return (
+    <>
+    {messageHolder}
     <Form
       form={form}
       layout="vertical"
@@ -42,7 +44,7 @@ function RequestForm() {
           await request.mutateAsync({ email: email.trim() });
           setSentTo(email.trim());
         } catch (error) {
-          if (!applyFieldErrors(form, error, ['email'])) void message.error(errorText(error));
+          if (!applyFieldErrors(form, error, ['email'])) void messageApi.error(errorText(error));
         }
       }}
     >
@@ -63,6 +65,7 @@ function RequestForm() {
         <Link to="/login">{t('forgot.backToLogin')}</Link>
       </p>
     </Form>
+    </>
   );
 }
 
@@ -71,9 +74,11 @@ function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const errorText = useErrorText();
-  const { message } = App.useApp();
+  const [messageApi, messageHolder] = message.useMessage();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   return (
+    <>
+    {messageHolder}
     <Form
       form={form}
       layout="vertical"
@@ -82,10 +87,9 @@ function ResetForm({ token }: { token: string }) {
       onFinish={async ({ password }) => {
         try {
           await reset.mutateAsync({ token, password });
-          void message.success(t('reset.done'));
-          void navigate('/login', { replace: true });
+          void navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
         } catch (error) {
-          if (!applyFieldErrors(form, error, ['password'])) void message.error(errorText(error));
+          if (!applyFieldErrors(form, error, ['password'])) void messageApi.error(errorText(error));
         }
       }}
     >
@@ -117,6 +121,7 @@ function ResetForm({ token }: { token: string }) {
         {t('reset.submit')}
       </Button>
     </Form>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
@@ -25,6 +25,9 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginInput>();
   const [failure, setFailure] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  const location = useLocation();
+  const state: unknown = location.state;
+  const afterReset = typeof state === 'object' && state !== null && 'notice' in state && state.notice === 'passwordReset';
 
   const onFinish = async (values: LoginInput) => {
     setFailure(null);
@@ -43,6 +46,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      {afterReset && !failure ? <Alert type="success" showIcon title={t('reset.done')} style={{ marginBottom: 16 }} /> : null}
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="login-error" /> : null}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={login.isPending || finishing}>
         <Form.Item

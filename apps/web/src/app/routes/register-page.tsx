@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Button from 'antd/es/button';
-import App from 'antd/es/app';
+import message from 'antd/es/message';
 import { LIMITS } from '@zc/shared/limits';
 import { useRegister, type RegisterInput } from '../../features/auth/api/register';
 import { AuthLayout } from '../../components/auth-layout';
@@ -20,7 +20,7 @@ export function RegisterPage() {
   const queryClient = useQueryClient();
   const register = useRegister();
   const errorText = useErrorText();
-  const { message } = App.useApp();
+  const [messageApi, messageHolder] = message.useMessage();
   const [form] = Form.useForm<RegisterForm>();
 
   const onFinish = async ({ confirm: _confirm, ...values }: RegisterForm) => {
@@ -28,7 +28,7 @@ export function RegisterPage() {
       const result = await register.mutateAsync({ ...values, displayName: values.displayName.trim(), organisationName: values.organisationName.trim() });
       void navigate(await completeSignIn(result, queryClient), { replace: true });
     } catch (error) {
-      if (!applyFieldErrors(form, error, ['email', 'password', 'displayName', 'organisationName'])) void message.error(errorText(error));
+      if (!applyFieldErrors(form, error, ['email', 'password', 'displayName', 'organisationName'])) void messageApi.error(errorText(error));
     }
   };
 
@@ -38,6 +38,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
+      {messageHolder}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={register.isPending}>
         <Form.Item name="displayName" label={t('fields.displayName')} rules={[trimmedRequired(t('validation.displayNameRequired'))]}>
           <Input autoComplete="name" autoFocus maxLength={LIMITS.displayNameMax} />

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Layout from 'antd/es/layout';
 import Spin from 'antd/es/spin';
+import AntApp from 'antd/es/app';
 import type { Merchant, Tenant } from '@zc/shared/api/organisation';
 import { useMerchants } from '../../features/organisation/api/get-merchants';
 import { useCheckEu } from '../../features/auth/api/check-eu';
@@ -34,7 +35,11 @@ function findTenant(merchants: Merchant[], tenantId: string | null): { merchant:
 export function AppShell() {
   const signedIn = useSessionValue('accessToken') !== null;
   if (!signedIn) return <Navigate to="/login" replace />;
-  return <SignedInShell />;
+  return (
+    <AntApp>
+      <SignedInShell />
+    </AntApp>
+  );
 }
 
 function FullPageSpin() {

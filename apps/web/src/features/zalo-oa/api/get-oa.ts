@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { zaloOaDetail } from '@zc/shared/api/zalo-oa';
+import { apiGet, type DataResponse } from '../../../lib/api-client';
+
+export type ZaloOaDetail = z.infer<typeof zaloOaDetail>;
+
+/** GET merchant/zalo-oa/{id}: details with masked credentials (last 4 characters) and the webhook URL. */
+export async function getOa(id: string): Promise<ZaloOaDetail> {
+  return (await apiGet<DataResponse<ZaloOaDetail>>(`merchant/zalo-oa/${encodeURIComponent(id)}`)).data;
+}
+
+export function getOaQueryOptions(id?: string | null) {
+  return queryOptions({
+    queryKey: id ? ['zalo-oa', 'detail', id] : ['zalo-oa', 'detail'],
+    queryFn: () => getOa(id ?? ''),
+    enabled: Boolean(id),
+  });
+}
+
+export function useOa(id: string | null | undefined) {
+  return useQuery(getOaQueryOptions(id));
+}
