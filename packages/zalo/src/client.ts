@@ -51,15 +51,17 @@ export function createZaloClient(opts: ZaloClientOptions): ZaloClient {
   function refreshTokens(oaKey: string, staleAccessToken?: string): Promise<OaTokens> {
     const existing = inflight.get(oaKey);
     if (existing) return existing;
-    const flight = store
-      .withLock(oaKey, async (current) => {
+    // App credentials are read before taking the lock: a store whose lock is a database
+    // transaction (PGlite has one connection) must not be re-entered from inside the update.
+    const flight = appFor(oaKey)
+      .then((app) => store.withLock(oaKey, async (current) => {
         if (!current) throw new ZaloTokenMissingError(oaKey);
         // Someone rotated while we waited for the lock: their pair is the live one; reusing our
         // (consumed) refresh token would be rejected and could lock the OA out.
         if (staleAccessToken !== undefined && current.accessToken !== staleAccessToken) return undefined;
         if (staleAccessToken === undefined && current.accessTokenExpiresAt - skew > now()) return undefined;
-        return refreshOaTokens(transport, await appFor(oaKey), current.refreshToken, now());
-      })
+        return refreshOaTokens(transport, app, current.refreshToken, now());
+      }))
       .then((t) => {
         if (!t) throw new ZaloTokenMissingError(oaKey);
         return t;
