@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { LIMITS } from '@zc/shared/limits';
 import { resolveZaloHosts, type Config } from './config';
 import type { ZaloHosts } from '@zc/zalo/hosts';
+import type { ZaloClient } from '@zc/zalo/client';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './platform/errors';
@@ -36,6 +37,7 @@ import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
+import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +49,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where the Zalo client points; defaults to resolveZaloHosts(config, publicUrl). */
   zaloHosts?: ZaloHosts;
+  /** Share one client with the worker side of the process (one single-flight refresh map). */
+  zalo?: ZaloClient;
 }
 
 /** Builds the Fastify instance (used by main.ts and by tests through app.inject). */
@@ -82,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     signer,
     cipher,
-    zalo: createServerZaloClient(deps.database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs }),
+    zalo: deps.zalo ?? createServerZaloClient(deps.database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs }),
     zaloHosts,
     files: createFileStore(config.uploadsDir),
     jobs: deps.jobs,
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerZaloWebhookRoutes(z, moduleDeps);
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
+      registerTenantWebhookRoutes(z, moduleDeps);
     },
     { prefix: '/api' },
   );

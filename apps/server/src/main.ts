@@ -5,6 +5,15 @@ import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo';
 import { buildApp } from './app';
 import { startJobs, type JobHandler } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
+import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
+import { createCipher } from './platform/crypto';
+import { seedDemoZalo } from './db/seed/demo-zalo';
+import { createSandbox } from '@zc/zalo-sandbox/sandbox';
+import { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
+import { resolveZaloHosts } from './config';
+import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
+import { refreshExpiringTokens } from './modules/zalo-oa/service';
+import { startDeliveryLoop } from './modules/messaging/delivery-loop';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -21,17 +30,40 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   await migrateDatabase(database);
-  if (config.seedDemo) await seedDemo(database.db);
+  const cipher = createCipher(config.appSecret);
+  const localBase = `http://127.0.0.1:${config.port}`;
+  // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox and
+  // sends its signed webhooks back to our own /api/webhooks/zalo.
+  const inProcessSandbox =
+    config.zaloMode === 'sandbox' && !config.zaloSandboxUrl && role !== 'worker' ? createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` }) : null;
+  const zaloHosts = resolveZaloHosts(config, localBase);
+  if (config.seedDemo) {
+    await seedDemo(database.db);
+    if (config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
+  }
+  const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs });
 
   const transport = createSmtpTransport(config.smtpUrl);
-  const handlers: JobHandler[] = transport
-    ? [{ name: 'mail-deliver', cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) }]
-    : [];
+  const handlers: JobHandler[] = [
+    // Refresh OA tokens 2 h ahead of expiry (Zalo access tokens live 25 h); alert admins on failure.
+    { name: 'zalo-token-refresh', cron: '*/10 * * * *', handle: async () => void (await refreshExpiringTokens(database.db, zalo)) },
+  ];
+  if (transport) handlers.push({ name: 'mail-deliver', cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) });
+  handlers.push(webhookDeliveryJob(database.db, cipher));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', handlers });
+  // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
+  const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [() => jobs.stop()];
+  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
-    const app = await buildApp({ config, database, jobs });
+    const app = await buildApp({
+      config,
+      database,
+      jobs,
+      zaloHosts,
+      zalo,
+      mounts: inProcessSandbox ? [async (a) => void (await a.register(zaloSandboxPlugin, { prefix: '/zalo-sandbox', sandbox: inProcessSandbox }))] : [],
+    });
     await app.listen({ host: config.host, port: config.port });
     shutdown.unshift(() => app.close());
     const address = app.server.address();

@@ -9,6 +9,7 @@ import type { MerchantRole } from '@zc/shared/permissions';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, migrateDatabase, type Database } from '../db/client';
 import { buildApp } from '../app';
+import type { ZaloHosts } from '@zc/zalo/hosts';
 import { merchantMembers, merchants, tenantMembers, tenants, userGroups, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_USER_GROUPS } from '../modules/organisation/tenant-routes';
@@ -58,11 +59,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A Fastify app over a fresh database, for app.inject. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/** A Fastify app over a fresh database, for app.inject; `zaloHosts` points it at a test sandbox. */
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { zaloHosts?: ZaloHosts } = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, zaloHosts: opts.zaloHosts });
   await app.ready();
   return {
     app,
