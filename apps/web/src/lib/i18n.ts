@@ -11,6 +11,7 @@ import viTenants from '../locales/vi/tenants.json';
 import viAudit from '../locales/vi/audit.json';
 import viAccess from '../locales/vi/access.json';
 import viErrors from '../locales/vi/errors.json';
+import viGateway from '../locales/vi/gateway.json';
 import enCommon from '../locales/en/common.json';
 import enAuth from '../locales/en/auth.json';
 import enShell from '../locales/en/shell.json';
@@ -19,14 +20,15 @@ import enTenants from '../locales/en/tenants.json';
 import enAudit from '../locales/en/audit.json';
 import enAccess from '../locales/en/access.json';
 import enErrors from '../locales/en/errors.json';
+import enGateway from '../locales/en/gateway.json';
 import { STORAGE_PREFIX } from './session';
 
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const resources = {
-  vi: { common: viCommon, auth: viAuth, shell: viShell, users: viUsers, tenants: viTenants, audit: viAudit, access: viAccess, errors: viErrors },
-  en: { common: enCommon, auth: enAuth, shell: enShell, users: enUsers, tenants: enTenants, audit: enAudit, access: enAccess, errors: enErrors },
+  vi: { common: viCommon, auth: viAuth, shell: viShell, users: viUsers, tenants: viTenants, audit: viAudit, access: viAccess, errors: viErrors, gateway: viGateway },
+  en: { common: enCommon, auth: enAuth, shell: enShell, users: enUsers, tenants: enTenants, audit: enAudit, access: enAccess, errors: enErrors, gateway: enGateway },
 } as const;
 
 /** Narrows i18next's resolved language to one we ship (vi when unknown). */

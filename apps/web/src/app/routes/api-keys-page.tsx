@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Select from 'antd/es/select';
+import Flex from 'antd/es/flex';
+import Modal from 'antd/es/modal';
+import App from 'antd/es/app';
+import Popconfirm from 'antd/es/popconfirm';
+import Typography from 'antd/es/typography';
+import type { TableProps } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { ApiKey } from '@zc/shared/api/api-keys';
+import { LIMITS } from '@zc/shared/limits';
+import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
+import { useApiKeyAction, type ApiKeyAction } from '../../features/api-keys/api/api-key-action';
+import { useDeleteApiKey } from '../../features/api-keys/api/delete-api-key';
+import { CreateApiKeyDialog } from '../../features/api-keys/components/create-api-key-dialog';
+import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { DataTable } from '../../components/data-table';
+import { ErrorResult } from '../../components/error-result';
+import { IdShortener } from '../../components/id-shortener';
+import { OtpDialog } from '../../components/otp-dialog';
+import { PageHeader } from '../../components/page-header';
+import { SecretOnce } from '../../components/secret-once';
+import { formatDateTime } from '../../lib/formatters';
+import { useScope, usePermissions } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+type PendingAction = { key: ApiKey; action: ApiKeyAction | 'DELETE' };
+
+/** /tenant/api-keys (§7 API keys): list with OA and status filters, create, OTP-confirmed actions. */
+export function ApiKeysPage() {
+  const { can } = usePermissions();
+  if (!can('VIEW_API_KEYS')) return <ErrorResult status={403} />;
+  return <ApiKeysView />;
+}
+
+function ApiKeysView() {
+  const { t } = useTranslation('gateway');
+  const scope = useScope();
+  const { can } = usePermissions();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const tenantId = scope.tenant?.id ?? '';
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
+  const [oaIds, setOaIds] = useState<string[]>([]);
+  const [status, setStatus] = useState<'ACTIVE' | 'INACTIVE' | undefined>();
+  const [orderBy, setOrderBy] = useState('createdAt=desc');
+  const [createOpen, setCreateOpen] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
+  const oas = useOaList(tenantId);
+  const keys = useApiKeys({ tenantId, page, size, orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined });
+  const action = useApiKeyAction();
+  const remove = useDeleteApiKey();
+
+  const onOtp = async (otp: string) => {
+    if (!pending) return;
+    if (pending.action === 'DELETE') {
+      await remove.mutateAsync({ id: pending.key.id, otp });
+      void message.success(t('apiKeys.deleted'));
+    } else {
+      const result = await action.mutateAsync({ id: pending.key.id, type: pending.action, otp });
+      void message.success(t(`apiKeys.done${pending.action}`));
+      if (result.secret) setRotatedSecret(result.secret);
+    }
+    setPending(null);
+  };
+
+  const columns: TableProps<ApiKey>['columns'] = [
+    { key: 'name', dataIndex: 'name', title: t('apiKeys.fields.name'), sorter: true, render: (v: string) => <strong>{v}</strong> },
+    { key: 'id', title: t('apiKeys.fields.id'), render: (_, k) => <IdShortener value={k.id} /> },
+    { key: 'keyPrefix', title: t('apiKeys.fields.key'), render: (_, k) => <Typography.Text code>{`${k.keyPrefix}…`}</Typography.Text> },
+    { key: 'oa', title: t('apiKeys.fields.oa'), render: (_, k) => k.zaloOA?.name ?? '—' },
+    {
+      key: 'status',
+      title: t('apiKeys.fields.status'),
+      render: (_, k) => <Tag color={k.status === 'ACTIVE' ? 'green' : 'default'}>{t(`apiKeys.status.${k.status}`)}</Tag>,
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('apiKeys.fields.createdAt'), sorter: true, defaultSortOrder: 'descend', render: (v: string) => formatDateTime(v) },
+    { key: 'lastUsedAt', dataIndex: 'lastUsedAt', title: t('apiKeys.fields.lastUsedAt'), sorter: true, render: (v: string | null) => (v ? formatDateTime(v) : t('apiKeys.never')) },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      render: (_, k) => (
+        <Space size={4} wrap={false}>
+          {can('UPDATE_API_KEYS') ? (
+            <>
+              <Button size="small" data-testid={`api-key-toggle-${k.id}`} onClick={() => setPending({ key: k, action: k.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' })}>
+                {k.status === 'ACTIVE' ? t('apiKeys.deactivate') : t('apiKeys.activate')}
+              </Button>
+              <Popconfirm title={t('apiKeys.rotateTitle')} description={t('apiKeys.rotateText')} okText={t('common:confirm')} cancelText={t('common:cancel')} onConfirm={() => setPending({ key: k, action: 'ROTATE' })}>
+                <Button size="small">{t('apiKeys.rotate')}</Button>
+              </Popconfirm>
+            </>
+          ) : null}
+          {can('DELETE_API_KEYS') ? (
+            <Popconfirm
+              title={t('apiKeys.deleteTitle')}
+              description={t('apiKeys.deleteText', { name: k.name })}
+              okText={t('common:confirm')}
+              cancelText={t('common:cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => setPending({ key: k, action: 'DELETE' })}
+            >
+              <Button size="small" danger>
+                {t('apiKeys.delete')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  // §8: API key list failures show a toast.
+  useEffect(() => {
+    if (keys.error) void message.error({ content: errorText(keys.error), key: 'api-keys-error' });
+  }, [keys.error]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('apiKeys.title')}
+        extra={
+          can('CREATE_API_KEYS') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} disabled={(oas.data?.length ?? 0) === 0} data-testid="api-key-create">
+              {t('apiKeys.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+          <Select
+            mode="multiple"
+            allowClear
+            aria-label={t('apiKeys.fields.oa')}
+            placeholder={t('apiKeys.filterOa')}
+            style={{ minWidth: 240 }}
+            value={oaIds}
+            options={(oas.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            onChange={(v: string[]) => {
+              setOaIds(v);
+              setPage(1);
+            }}
+          />
+          <Select
+            allowClear
+            aria-label={t('apiKeys.fields.status')}
+            placeholder={t('apiKeys.filterStatus')}
+            style={{ width: 200 }}
+            value={status}
+            options={(['ACTIVE', 'INACTIVE'] as const).map((s) => ({ value: s, label: t(`apiKeys.status.${s}`) }))}
+            onChange={(v: 'ACTIVE' | 'INACTIVE' | undefined) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+        </Flex>
+        <DataTable<ApiKey>
+          rowKey="id"
+          data-testid="api-keys-table"
+          columns={columns}
+          dataSource={keys.data?.data ?? []}
+          loading={keys.isFetching}
+          locale={{ emptyText: t('apiKeys.empty') }}
+          paging={{
+            page,
+            size,
+            total: keys.data?.meta.total ?? 0,
+            onChange: (p, s) => {
+              setPage(s === size ? p : 1);
+              setSize(s);
+            },
+          }}
+          onChange={(_p, _f, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = one?.columnKey;
+            if (one?.order && (field === 'createdAt' || field === 'name' || field === 'lastUsedAt')) setOrderBy(`${field}=${one.order === 'ascend' ? 'asc' : 'desc'}`);
+            else setOrderBy('createdAt=desc');
+          }}
+        />
+      </Card>
+      <CreateApiKeyDialog open={createOpen} oas={oas.data ?? []} onClose={() => setCreateOpen(false)} />
+      <OtpDialog
+        open={pending !== null}
+        title={pending ? t(`apiKeys.otpTitle.${pending.action}`) : ''}
+        description={pending ? <Typography.Text strong>{pending.key.name}</Typography.Text> : null}
+        onSubmit={onOtp}
+        onCancel={() => setPending(null)}
+      />
+      <Modal
+        open={rotatedSecret !== null}
+        title={t('apiKeys.rotated')}
+        onCancel={() => setRotatedSecret(null)}
+        footer={
+          <Button type="primary" onClick={() => setRotatedSecret(null)}>
+            {t('apiKeys.done')}
+          </Button>
+        }
+      >
+        {rotatedSecret ? <SecretOnce secret={rotatedSecret} testId="api-key-rotated-secret" /> : null}
+      </Modal>
+    </>
+  );
+}
