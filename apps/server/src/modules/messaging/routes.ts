@@ -15,7 +15,8 @@ import {
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { findActiveApiKeyBySecret, type ApiKeyRow } from './api-key-lookup';
+import { findActiveApiKeyBySecret } from '../api-keys/repo';
+import type { ApiKeyRow } from './send-service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
 import { sendOa, sendZns, type SendResult } from './send-service';

@@ -7,8 +7,11 @@ import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
-import type { ApiKeyRow } from './api-key-lookup';
+import type { findActiveApiKeyBySecret } from '../api-keys/repo';
 import { discountedPrice, validateTemplateData } from './template-params';
+
+/** The authenticated key of a public send (tenant + OA). */
+export type ApiKeyRow = NonNullable<Awaited<ReturnType<typeof findActiveApiKeyBySecret>>>;
 
 export interface SendResult {
   id: string;

@@ -33,7 +33,18 @@ export interface SendFixture {
 export async function buildSendFixture(
   database: Database,
   appSecret: string,
-  opts: { balance?: number; mode?: 'PREPAID' | 'POSTPAID'; discountPercent?: number; accessToken?: string; refreshToken?: string; zoaId?: string; merchantId?: string } = {},
+  opts: {
+    balance?: number;
+    mode?: 'PREPAID' | 'POSTPAID';
+    discountPercent?: number;
+    accessToken?: string;
+    refreshToken?: string;
+    zoaId?: string;
+    zappId?: string;
+    appSecretKey?: string;
+    merchantId?: string;
+    template?: { id: string; params: TemplateParam[]; price: number };
+  } = {},
 ): Promise<SendFixture> {
   const cipher = createCipher(appSecret);
   const merchantId = opts.merchantId ?? (await buildOrganisation(database)).id;
@@ -44,9 +55,9 @@ export async function buildSendFixture(
     .values({
       tenantId: tenant.id,
       name: 'Shop OA',
-      zappId: `app${randomBytes(4).toString('hex')}`,
+      zappId: opts.zappId ?? `app${randomBytes(4).toString('hex')}`,
       zoaId,
-      secretKeyEnc: cipher.encrypt('app-secret'),
+      secretKeyEnc: cipher.encrypt(opts.appSecretKey ?? 'app-secret'),
       webhookSecretEnc: cipher.encrypt('webhook-secret'),
       accessTokenEnc: cipher.encrypt(opts.accessToken ?? 'access-token'),
       refreshTokenEnc: cipher.encrypt(opts.refreshToken ?? 'refresh-token'),
@@ -60,7 +71,7 @@ export async function buildSendFixture(
     .values({ tenantId: tenant.id, zaloOaId: oa.id, name: 'test key', keyPrefix: secret.slice(0, 8), secretHash: sha256(secret) })
     .returning();
   if (!key) throw new Error('key');
-  const templateId = `tpl${randomBytes(4).toString('hex')}`;
+  const templateId = opts.template?.id ?? `tpl${randomBytes(4).toString('hex')}`;
   await database.db.insert(znsTemplates).values({
     tenantId: tenant.id,
     zaloOaId: oa.id,
@@ -68,8 +79,8 @@ export async function buildSendFixture(
     name: 'Order shipped',
     status: 'ENABLE',
     tag: 'TRANSACTION',
-    price: 300,
-    params: TEMPLATE_PARAMS,
+    price: opts.template?.price ?? 300,
+    params: opts.template?.params ?? TEMPLATE_PARAMS,
   });
   const wallet = await ensureTenantWallet(database.db, tenant.id);
   await database.db

@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { ZaloClient } from '@zc/zalo/client';
+import { envelopeData } from '@zc/zalo/client';
+import { explainZaloError } from '@zc/zalo/error-catalog';
+import { ZaloApiError, ZaloError, ZaloNetworkError } from '@zc/zalo/errors';
+import { sendZns } from '@zc/zalo/zns';
+import { oaMessage, type MessageStatus } from '@zc/shared/api/messaging';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { applyEntry } from '../wallets/ledger';
+import { enqueueTenantEvent } from './tenant-events';
+import { oaSendRequest } from './oa-payload';
+
+export interface DeliveryDeps {
+  db: Db;
+  /** The server's Zalo client (token refresh on -216/-220/-124 happens inside `call`). */
+  zalo: ZaloClient;
+  /** How long a claim is exclusive; an abandoned claim is taken over after it (default 60 s). */
+  leaseMs?: number;
+  /** Attempts before a transient failure becomes final (default 6). */
+  maxAttempts?: number;
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  pushed: number;
+  failed: number;
+  retried: number;
+  /** Results dropped because the lease had been taken over meanwhile. */
+  lostLease: number;
+}
+
+type Row = typeof messageHistory.$inferSelect;
+
+export const MESSAGE_EVENT = 'message.status';
+
+/** Back-off of transient failures: 10 s, 20 s, 40 s … capped at 15 min. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(15 * 60_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Bilingual text for the history's errorMsg tooltip (vi / en, then the code). */
+export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | null; text: string; permanent: boolean } {
+  if (e instanceof ZaloApiError) {
+    const x = e.explanation.known ? e.explanation : explainZaloError(e.code, api);
+    return { code: e.code, text: `${x.vi.meaning} / ${x.en.meaning} (${e.code})`, permanent: x.classification === 'permanent' };
+  }
+  if (e instanceof ZaloError) {
+    // Token errors that survive the client's one refresh are retried later: the OA may be re-connected.
+    const permanent = e.classification === 'permanent';
+    return { code: null, text: `Lỗi kết nối Zalo / Zalo call failed: ${e.message}`, permanent };
+  }
+  return { code: null, text: `Lỗi nội bộ / Internal error: ${e instanceof Error ? e.message : String(e)}`, permanent: false };
+}
+
+async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module'>, status: MessageStatus, extra: Record<string, unknown> = {}) {
+  await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...extra });
+}
+
+/**
+ * Claims due rows (PENDING, or PROCESSING whose lease ran out because a worker died) with
+ * FOR UPDATE SKIP LOCKED, marks them PROCESSING with a lease, and bumps `attempts`, which is the
+ * fence: a result is written only while `attempts` still equals the claimed value.
+ */
+export async function claimDueMessages(db: Db, opts: { limit: number; now: Date; leaseMs: number }): Promise<Row[]> {
+  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: messageHistory.id })
+      .from(messageHistory)
+      .where(and(inArray(messageHistory.status, ['PENDING', 'PROCESSING']), lte(messageHistory.nextAttemptAt, opts.now)))
+      .orderBy(asc(messageHistory.nextAttemptAt))
+      .limit(opts.limit)
+      .for('update', { skipLocked: true });
+    const rows = await tx
+      .update(messageHistory)
+      .set({ status: 'PROCESSING', attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, nextAttemptAt: leaseUntil, updatedAt: opts.now })
+      .where(inArray(messageHistory.id, due))
+      .returning();
+    for (const r of rows) await statusEvent(tx, r, 'PROCESSING', { attempt: r.attempts });
+    return rows;
+  });
+}
+
+async function sendOne(zalo: ZaloClient, row: Row): Promise<string> {
+  if (row.module === 'ZNS') {
+    const r = await sendZns(zalo, row.zaloOaId, {
+      phone: row.phone ?? '',
+      templateId: row.znsTemplateId ?? '',
+      templateData: (row.templateData ?? {}) as Record<string, string>, // validated and normalised to strings at send time
+      trackingId: row.trackingId ?? undefined,
+      development: row.mode === 'development',
+    });
+    return r.msg_id;
+  }
+  const message = oaMessage.parse(row.messageData);
+  const req = oaSendRequest(row.uid ?? '', message);
+  const data = envelopeData<{ message_id?: string }>(await zalo.call(row.zaloOaId, { api: 'oa', host: 'openapi', method: 'POST', path: req.path, json: req.json }));
+  if (!data.message_id) throw new Error('Zalo answered without message_id');
+  return data.message_id;
+}
+
+/** Gives the charge back once (ledger REFUND keyed by message id, or postpaid usage down). */
+export async function refundMessage(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'price' | 'isCharged'>): Promise<void> {
+  if (!row.isCharged || row.price <= 0) return;
+  const [chargeEntry] = await tx
+    .select({ walletId: walletEntries.walletId, value: walletEntries.value })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.messageId, row.id), eq(walletEntries.reason, 'CHARGE')));
+  if (chargeEntry) {
+    await applyEntry(tx, { walletId: chargeEntry.walletId, type: 'ADD', value: chargeEntry.value, reason: 'REFUND', messageId: row.id, note: 'refund: Zalo refused the message' });
+  } else {
+    await tx
+      .update(wallets)
+      .set({ postpaidUsage: sql`greatest(0, ${wallets.postpaidUsage} - ${row.price})`, updatedAt: new Date() })
+      .where(eq(wallets.tenantId, row.tenantId));
+  }
+}
+
+const fenced = (row: Row) => and(eq(messageHistory.id, row.id), eq(messageHistory.status, 'PROCESSING'), eq(messageHistory.attempts, row.attempts));
+
+/**
+ * One worker pass: claim up to `limit` due messages and deliver them through Zalo.
+ * PENDING → PROCESSING → PUSHED_ZALO (session id = Zalo msg id) or ERROR_CALL_ZALO (errorMsg from
+ * the code's bilingual explanation, charge refunded); transient failures go back to PENDING with
+ * back-off until `maxAttempts`. Zalo is called outside any transaction, so a killed worker leaves
+ * a PROCESSING row whose lease expires and is claimed again: nothing is lost, and the charge and
+ * refund are keyed by message id, so nothing is charged or refunded twice (delivery to Zalo is
+ * at-least-once in that case).
+ */
+export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: number; now?: Date } = {}): Promise<DeliveryReport> {
+  const now = opts.now ?? new Date();
+  const leaseMs = deps.leaseMs ?? 60_000;
+  const maxAttempts = deps.maxAttempts ?? 6;
+  const rows = await claimDueMessages(deps.db, { limit: opts.limit ?? 20, now, leaseMs });
+  const report: DeliveryReport = { claimed: rows.length, pushed: 0, failed: 0, retried: 0, lostLease: 0 };
+  for (const row of rows) {
+    let msgId: string | null = null;
+    let failure: ReturnType<typeof errorMessageOf> | null = null;
+    try {
+      msgId = await sendOne(deps.zalo, row);
+    } catch (e) {
+      failure = errorMessageOf(e, row.module === 'ZNS' ? 'zns' : 'oa');
+      // A refused connection never reached Zalo; anything else may have: keep it retryable but visible.
+      if (e instanceof ZaloNetworkError && !e.beforeSend) failure.text += ' [may have reached Zalo]';
+    }
+    const outcome = await deps.db.transaction(async (tx) => {
+      if (msgId !== null) {
+        const [done] = await tx.update(messageHistory).set({ status: 'PUSHED_ZALO', sessionId: msgId, leaseUntil: null, errorCode: null, errorMsg: null, updatedAt: new Date() }).where(fenced(row)).returning({ id: messageHistory.id });
+        if (!done) return 'lost';
+        await statusEvent(tx, row, 'PUSHED_ZALO', { sessionId: msgId });
+        return 'pushed';
+      }
+      const f = failure ?? { code: null, text: 'unknown failure', permanent: true };
+      if (!f.permanent && row.attempts < maxAttempts) {
+        const [again] = await tx
+          .update(messageHistory)
+          .set({ status: 'PENDING', nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)), leaseUntil: null, errorCode: f.code, errorMsg: f.text, updatedAt: new Date() })
+          .where(fenced(row))
+          .returning({ id: messageHistory.id });
+        if (!again) return 'lost';
+        await statusEvent(tx, row, 'PENDING', { errorMsg: f.text, retryAt: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString() });
+        return 'retried';
+      }
+      const [failed] = await tx
+        .update(messageHistory)
+        .set({ status: 'ERROR_CALL_ZALO', isCharged: false, leaseUntil: null, errorCode: f.code, errorMsg: f.text, updatedAt: new Date() })
+        .where(fenced(row))
+        .returning({ id: messageHistory.id });
+      if (!failed) return 'lost';
+      await refundMessage(tx, row);
+      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code });
+      return 'failed';
+    });
+    if (outcome === 'pushed') report.pushed += 1;
+    else if (outcome === 'failed') report.failed += 1;
+    else if (outcome === 'retried') report.retried += 1;
+    else report.lostLease += 1;
+  }
+  return report;
+}
+
+/**
+ * Zalo's delivery webhook (user_received_message) → RECEIVED. Called by the Zalo webhook ingest;
+ * idempotent (a repeated event finds the row already RECEIVED and changes nothing). Returns the
+ * message id, or null when no pushed message has that Zalo msg id.
+ */
+export async function markDelivered(db: DbOrTx, p: { zaloMsgId: string; deliveredAt: Date; trackingId?: string | null }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const conds = [eq(messageHistory.sessionId, p.zaloMsgId), eq(messageHistory.status, 'PUSHED_ZALO')];
+    if (p.trackingId) conds.push(eq(messageHistory.trackingId, p.trackingId));
+    const [row] = await tx
+      .update(messageHistory)
+      .set({ status: 'RECEIVED', deliveredAt: p.deliveredAt, updatedAt: new Date() })
+      .where(and(...conds))
+      .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module });
+    if (!row) return null;
+    await statusEvent(tx, row, 'RECEIVED', { deliveredAt: p.deliveredAt.toISOString() });
+    return row.id;
+  });
+}
