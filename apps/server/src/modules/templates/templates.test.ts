@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
+import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { signZaloWebhook } from '@zc/zalo/webhook-signature';
+import { zaloEvents, znsTemplates } from '../../db/schema/index';
+import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
+
+let sb: RunningSandbox;
+let t: TestContext;
+let appUrl: string;
+let h: Record<string, string>;
+let tenantId: string;
+let orgId: string;
+
+beforeAll(async () => {
+  sb = await startSandboxServer();
+  t = await createTestApp({}, { zaloHosts: sb.hosts });
+  appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await fetch(`${sb.url}/_control/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${appUrl}/api/webhooks/zalo` }) });
+  const org = await buildOrganisation(t.database);
+  orgId = org.id;
+  const tenant = await buildTenant(t.database, org.id, { znsService: true });
+  tenantId = tenant.id;
+  const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
+  const s = await loginAs(t.app, owner.email);
+  h = s.headers({ 'x-tenant-id': tenant.id });
+  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/merchant/zalo-oa',
+    headers: h,
+    payload: { name: 'OA', zappId: SANDBOX_APP_ID, zoaId: SANDBOX_OA_ID, zoaSecretKey: SANDBOX_APP_SECRET_KEY, zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET, zoaAccessToken: tokens?.accessToken, zoaRefreshToken: tokens?.refreshToken },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await sb.close();
+});
+
+describe('template library', () => {
+  it('syncs every template of the OA with params, price, tag and quality, and lists with filters', async () => {
+    const sync = await t.app.inject({ url: '/api/merchant/zalo-oa/sync-zns-templates', headers: h });
+    expect(sync.statusCode, sync.body).toBe(200);
+    expect(sync.json().data.errors).toEqual([]);
+    expect(sync.json().data.synced).toBeGreaterThan(5);
+    const all = await t.app.inject({ url: '/api/merchant/template?size=100', headers: h });
+    const templates = all.json().data as Array<{ id: string; znsTemplateId: string; status: string; params: unknown[]; price: number; tag: string }>;
+    expect(all.json().meta.total).toBe(sync.json().data.synced);
+    const otp = templates.find((x) => x.znsTemplateId === SANDBOX_TEMPLATE_IDS.otp);
+    expect(otp?.params.length).toBeGreaterThan(0);
+    expect(otp?.price).toBeGreaterThan(0);
+    const enabled = await t.app.inject({ url: '/api/merchant/template?status=ENABLE&size=100', headers: h });
+    expect(enabled.json().data.every((x: { status: string }) => x.status === 'ENABLE')).toBe(true);
+    expect(enabled.json().meta.total).toBeLessThan(templates.length);
+    const detail = await t.app.inject({ url: `/api/merchant/template/${otp?.id}`, headers: h });
+    expect(detail.json().data.znsTemplateId).toBe(SANDBOX_TEMPLATE_IDS.otp);
+    // idempotent: a second sync updates, it does not duplicate
+    await t.app.inject({ method: 'POST', url: '/api/merchant/template/sync', headers: h });
+    expect((await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.tenantId, tenantId))).length).toBe(templates.length);
+  });
+
+  it('answers 404 for another tenant’s template and 403 without a template permission', async () => {
+    const [row] = await t.database.db.select().from(znsTemplates).limit(1);
+    const other = await buildTenant(t.database, orgId, { znsService: true });
+    const owner = await buildUser(t.database, { merchantId: orgId, role: 'OWNER' });
+    const s = await loginAs(t.app, owner.email);
+    const res = await t.app.inject({ url: `/api/merchant/template/${row?.id}`, headers: s.headers({ 'x-tenant-id': other.id }) });
+    expect(res.statusCode).toBe(404);
+    const eu = await buildUser(t.database, { merchantId: orgId, role: 'EU', tenantIds: [tenantId] });
+    const es = await loginAs(t.app, eu.email);
+    expect((await t.app.inject({ url: '/api/merchant/template', headers: es.headers({ 'x-tenant-id': tenantId }) })).statusCode).toBe(403);
+  });
+
+  it('refuses the ZNS module when the tenant has not enabled it, with the §8 text', async () => {
+    const noZns = await buildTenant(t.database, orgId, {});
+    const owner = await buildUser(t.database, { merchantId: orgId, role: 'OWNER' });
+    const s = await loginAs(t.app, owner.email);
+    const res = await t.app.inject({ url: '/api/merchant/template', headers: s.headers({ 'x-tenant-id': noZns.id }) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('MODULE_NOT_ENABLED');
+    expect(res.json().error.message).toContain('module not enabled. Please contact administrator');
+  });
+
+  it('stores a template request and lists it', async () => {
+    const [oa] = (await t.app.inject({ url: '/api/merchant/zalo-oa/list-oa', headers: h })).json().data as Array<{ id: string }>;
+    const body = { zaloOAId: oa?.id, name: 'Xác nhận lịch hẹn', templateType: 1, tag: 'CUSTOMER_CARE', content: 'Chào {customer_name}, lịch hẹn của bạn lúc {time}.', params: [{ name: 'customer_name', type: 1, sample: 'An' }] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/merchant/template/new', headers: h, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('PENDING');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/merchant/template/new', headers: h, payload: { ...body, params: [{ name: 'Bad Name', type: 1, sample: '' }] } });
+    expect(bad.statusCode).toBe(400);
+    const list = await t.app.inject({ url: '/api/merchant/template/new', headers: h });
+    expect(list.json().meta.total).toBe(1);
+  });
+});
+
+describe('Zalo webhooks', () => {
+  it('applies a signed change_template_status from the sandbox over HTTP, once', async () => {
+    await t.app.inject({ url: '/api/merchant/zalo-oa/sync-zns-templates', headers: h });
+    const r = await fetch(`${sb.url}/_control/templates/${SANDBOX_TEMPLATE_IDS.pendingReview}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'ENABLE' }),
+    });
+    expect(r.status).toBe(200);
+    let status = '';
+    for (let i = 0; i < 50 && status !== 'ENABLE'; i += 1) {
+      await new Promise((res) => setTimeout(res, 50));
+      const [row] = await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.znsTemplateId, SANDBOX_TEMPLATE_IDS.pendingReview));
+      status = row?.status ?? '';
+    }
+    expect(status).toBe('ENABLE');
+  });
+
+  it('rejects unsigned, wrongly signed and malformed bodies with 401 and stores nothing; deduplicates retries', async () => {
+    const before = (await t.database.db.select().from(zaloEvents)).length;
+    const body = JSON.stringify({ app_id: SANDBOX_APP_ID, oa_id: SANDBOX_OA_ID, event_name: 'change_template_quality', template_id: SANDBOX_TEMPLATE_IDS.otp, quality: 'LOW', timestamp: String(Date.now()) });
+    const send = (payload: string, signature?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/webhooks/zalo', payload, headers: { 'content-type': 'application/json', ...(signature ? { 'x-zevent-signature': signature } : {}) } });
+    expect((await send(body)).statusCode).toBe(401);
+    expect((await send(body, 'mac=deadbeef')).statusCode).toBe(401);
+    expect((await send('{not json', 'mac=00')).statusCode).toBe(401);
+    expect((await t.database.db.select().from(zaloEvents)).length).toBe(before);
+    const ts = (JSON.parse(body) as { timestamp: string }).timestamp;
+    const mac = signZaloWebhook({ appId: SANDBOX_APP_ID, rawBody: body, timestamp: ts, secret: SANDBOX_WEBHOOK_SECRET });
+    const ok = await send(body, mac);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.duplicate).toBe(false);
+    const again = await send(body, mac);
+    expect(again.json().data.duplicate).toBe(true);
+    const [row] = await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.znsTemplateId, SANDBOX_TEMPLATE_IDS.otp));
+    expect(row?.quality).toBe('LOW');
+  });
+});
