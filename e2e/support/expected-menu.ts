@@ -1,0 +1,71 @@
+// The §2.2 menus under the §6 rules, written independently of the web's menu model so that a
+// wrong model fails the journeys. Input: the permissions the server sends and the tenant services.
+
+export interface TenantInfo {
+  id: string;
+  name: string;
+  oaService: boolean;
+  znsService: boolean;
+  isMiniAppEnabled: boolean;
+  isMultiTeam: boolean;
+}
+
+const any = (held: Set<string>, ...perms: string[]) => perms.some((p) => held.has(p));
+
+/** Keys of the organisation-level menu items a user must see. */
+export function expectedOrganisationMenu(held: Set<string>, tenants: TenantInfo[]): string[] {
+  const keys = ['dashboard'];
+  // §6: Tenants needs VIEW_TENANT if tenants exist or the user may create one, otherwise CREATE_TENANT.
+  const tenantsPermission = tenants.length > 0 || held.has('CREATE_TENANT') ? 'VIEW_TENANT' : 'CREATE_TENANT';
+  if (held.has(tenantsPermission)) {
+    const children = [...tenants.map((t) => `tenant:${t.id}`), ...(held.has('CREATE_TENANT') ? ['add-tenant'] : [])];
+    if (children.length > 0) keys.push('tenants', ...children);
+  }
+  if (held.has('VIEW_USER')) keys.push('user');
+  if (held.has('VIEW_MERCHANT_AUDIT_LOG')) keys.push('audit-log');
+  if (held.has('UPDATE_MERCHANT')) keys.push('settings');
+  return keys;
+}
+
+/** Keys of the tenant-level menu items a user must see in one tenant. */
+export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): string[] {
+  const keys: string[] = [];
+  const group = (key: string, children: Array<[string, boolean]>) => {
+    const shown = children.filter(([, ok]) => ok).map(([k]) => k);
+    if (shown.length > 0) keys.push(key, ...shown);
+  };
+  if (held.has('VIEW_DASHBOARD_AND_CHART')) keys.push('tenant-dashboard');
+  if (tenant.oaService && held.has('VIEW_ZALO_OA_SERVICE')) {
+    group('zalo-oa', [
+      ['oa-analytics', held.has('VIEW_ZALO_OA_SERVICE')],
+      ['oa-content', held.has('VIEW_ZALO_OA_CONTENT')],
+      ['oa-chat', held.has('VIEW_ZALO_OA_CHAT')],
+      ['oa-customers', held.has('VIEW_ZALO_OA_USER')],
+      ['oa-uid', held.has('VIEW_ZALO_OA_SERVICE')],
+      ['oa-history', held.has('VIEW_HISTORY')],
+    ]);
+  }
+  // §6: the ZNS entry takes the first held of VIEW_CAMPAIGN, VIEW_REQUEST_TEMPLATE, LIST_TEMPLATE_LIBRARY, VIEW_TEMPLATE, VIEW_HISTORY.
+  if (tenant.znsService && any(held, 'VIEW_CAMPAIGN', 'VIEW_REQUEST_TEMPLATE', 'LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE', 'VIEW_HISTORY')) {
+    group('zns-service', [
+      ['zns-campaign', held.has('VIEW_CAMPAIGN')],
+      ['zns-templates', held.has('LIST_TEMPLATE_LIBRARY')],
+      ['zns-template-management', any(held, 'VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE')],
+      ['zns-playground', held.has('SEND_REQUEST_PLAYGROUND')],
+      ['zns-history', held.has('VIEW_HISTORY')],
+    ]);
+  }
+  if (tenant.isMiniAppEnabled && held.has('VIEW_ZMA_DASHBOARD')) keys.push('mini-app');
+  group('my-task', [
+    ['task-requests', held.has('VIEW_TENANT_TASK')],
+    ['task-tickets', held.has('VIEW_TICKET')],
+  ]);
+  group('access-control', [
+    ['ac-user', held.has('VIEW_USER_GROUPS')],
+    ['ac-teams', tenant.isMultiTeam && held.has('VIEW_TEAM')],
+  ]);
+  if (held.has('VIEW_TENANT_AUDIT_LOG')) keys.push('tenant-audit-log');
+  if (held.has('VIEW_API_KEYS')) keys.push('api-keys');
+  if (held.has('VIEW_TENANT_SERVICES')) keys.push('tenant-settings');
+  return keys;
+}

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TenantInfo } from './expected-menu';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+export const DEMO_PASSWORD = 'Demo@12345';
+export const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Debian's Chromium, flags for a container without a GPU or a user namespace sandbox. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface ApiSession {
+  token: string;
+  isEU: boolean;
+  euTenantId: string | null;
+  merchantId: string;
+  merchantPermissions: Set<string>;
+  tenants: TenantInfo[];
+  tenantPermissions: Map<string, Set<string>>;
+}
+
+async function api<T>(pathname: string, token: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${BASE_URL}/api/${pathname}`, { headers: { Authorization: `Bearer ${token}`, ...headers } });
+  if (!res.ok) throw new Error(`GET ${pathname} answered ${res.status}: ${await res.text()}`);
+  // The answers follow the shared schemas; the journeys only read the fields named in T.
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Reads from the API what a user may see: the server is the source of truth for permissions. */
+export async function loadApiSession(email: string): Promise<ApiSession> {
+  const res = await fetch(`${BASE_URL}/api/auth/login/credential`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
+  const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+  const eu = await api<{ isEU: boolean; merchantId: string | null; tenantId: string | null }>('merchant/merchant/check-eu-by-user', token);
+  const merchants = await api<Array<{ id: string; tenants: TenantInfo[] }>>('merchant/tenant/list-by-user', token);
+  const merchant = merchants.find((m) => m.id === eu.merchantId) ?? merchants[0];
+  if (!merchant) throw new Error(`${email} has no organisation`);
+  const merchantPermissions = new Set(await api<string[]>('merchant/user/get-user-permission-merchant', token, { 'x-merchant-id': merchant.id }));
+  const tenantPermissions = new Map<string, Set<string>>();
+  for (const t of merchant.tenants) {
+    const list = await api<string[]>('merchant/user/get-user-permission-tenant', token, { 'x-merchant-id': merchant.id, 'x-tenant-id': t.id });
+    tenantPermissions.set(t.id, new Set(list));
+  }
+  return { token, isEU: eu.isEU, euTenantId: eu.tenantId, merchantId: merchant.id, merchantPermissions, tenants: merchant.tenants, tenantPermissions };
+}
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${BASE_URL}/login`);
+  await page.getByLabel(/Email/).fill(email);
+  await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/tenant', { timeout: 20_000 });
+}
+
+/** The data-menu-key of every rendered sidebar item, once the menu has settled. */
+export async function readMenuKeys(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-testid=shell-menu] [data-menu-key]').first().waitFor({ timeout: 15_000 });
+  let previous = '';
+  for (let i = 0; i < 20; i += 1) {
+    const keys = await page.$$eval('[data-testid=shell-menu] [data-menu-key]', (els) => els.map((e) => e.getAttribute('data-menu-key') ?? ''));
+    const joined = keys.join(',');
+    if (joined === previous) return keys;
+    previous = joined;
+    await page.waitForTimeout(150);
+  }
+  return previous.split(',');
+}
+
+/** Opens the profile menu and signs out. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('profile-button').click();
+  await page.getByTestId('menu-logout').click();
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+}
+
+export function shot(name: string): string {
+  return path.join(SCREENSHOTS, `${name}.png`);
+}
