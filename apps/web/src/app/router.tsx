@@ -40,8 +40,6 @@ const LATER_MODULE_PATHS = [
   '/tenant/my-task/*',
   '/tenant/access-control/teams',
   '/tenant/access-control/roles',
-  '/tenant/zalo-oa/*',
-  '/tenant/zns-service/*',
   '/tenant/zalo-mini-app/*',
   '/tenant/mini-app/*',
 ];
@@ -74,6 +72,15 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage })),
           },
           { path: '/tenant/api-keys', lazy: () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })) },
+          {
+            // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
+            lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),
+            children: [
+              { path: '/tenant/zalo-oa/setting', lazy: () => import('./routes/oa-setting-page').then((m) => ({ Component: m.OaSettingPage })) },
+              { path: '/tenant/zalo-oa/*', lazy: notAvailable },
+              { path: '/tenant/zns-service/*', lazy: notAvailable },
+            ],
+          },
           ...LATER_MODULE_PATHS.map((path) => ({ path, lazy: notAvailable })),
         ],
       },

@@ -20,6 +20,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { LANGUAGES, toLanguage } from '../../lib/i18n';
 import { writeSession } from '../../lib/session';
 import { useScope } from '../scope-context';
+import { OaSelector } from '../../features/zalo-oa/components/oa-selector';
 
 /** Header turns translucent after 100 px of scroll (§2.2). */
 export const TRANSLUCENT_AFTER_PX = 100;
@@ -149,6 +150,7 @@ export function AppHeader() {
       <Space size="middle" wrap={false}>
         <OrganisationSwitcher />
         <TenantSwitcher />
+        <OaSelector />
       </Space>
       <Space size="small">
         <Tooltip title={t('notifications')}>
