@@ -22,6 +22,7 @@ describe('shell journeys', () => {
       await page.goto(`${BASE_URL}/login`);
       await page.screenshot({ path: shot('login-vi') });
       await signIn(page, 'owner@demo.vn');
+      await readMenuKeys(page);
       await page.screenshot({ path: shot('dashboard-vi'), fullPage: true });
 
       // Tenant switcher → /tenant?tenantId=… of the chosen tenant.
@@ -46,7 +47,20 @@ describe('shell journeys', () => {
       await page.getByText('Audit log').first().waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
 
-      // Organisation audit log: entries (the sign-ins above) and the chain verification.
+      // Organisation audit log: an organisation-scoped change first (a no-op rename of the moderator
+      // through the API), then the entry, its before/after view and the chain verification.
+      const headers = { Authorization: `Bearer ${session.token}`, 'x-merchant-id': session.merchantId, 'Content-Type': 'application/json' };
+      const found = (await (await fetch(`${BASE_URL}/api/merchant/user/by-merchant?email=moderator%40demo.vn`, { headers })).json()) as {
+        data: Array<{ id: string; displayName: string }>;
+      };
+      const moderator = found.data[0];
+      assert.ok(moderator, 'the moderator is listed');
+      const put = await fetch(`${BASE_URL}/api/merchant/merchant/update-user-info/${moderator.id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ displayName: moderator.displayName }),
+      });
+      assert.equal(put.status, 200);
       await page.goto(`${BASE_URL}/dashboard`);
       await page.locator('[data-menu-key="audit-log"]').click();
       await page.waitForURL((url) => url.pathname === '/audit-log');
