@@ -19,7 +19,8 @@ import { findActiveApiKeyBySecret } from '../api-keys/repo';
 import type { ApiKeyRow } from './send-service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
-import { sendOa, sendZns, type SendResult } from './send-service';
+import { sendOa, sendZns } from './send-service';
+import type { SendResult } from './send-queue';
 
 const sendTags = ['Public send API'];
 const historyTags = ['Sending history'];

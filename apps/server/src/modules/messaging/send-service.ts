@@ -1,25 +1,18 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { parseVietnamPhone } from '@zc/shared/phone';
-import type { MessageStatus, MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared/api/messaging';
-import type { Db, Tx } from '../../db/client';
-import { messageHistory, tenants, wallets, znsTemplates } from '../../db/schema/index';
+import type { MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared/api/messaging';
+import type { Db } from '../../db/client';
+import { tenants, wallets, znsTemplates } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
-import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
 import type { findActiveApiKeyBySecret } from '../api-keys/repo';
 import { discountedPrice, validateTemplateData } from './template-params';
+import { batcherFor } from './send-batcher';
+import { enqueueOne, type Prepared, type SendResult } from './send-queue';
 
 /** The authenticated key of a public send (tenant + OA). */
 export type ApiKeyRow = NonNullable<Awaited<ReturnType<typeof findActiveApiKeyBySecret>>>;
-
-export interface SendResult {
-  id: string;
-  trackingId: string;
-  status: MessageStatus;
-  /** True when an earlier identical request is answered again. */
-  replayed: boolean;
-}
 
 /**
  * OA message list prices (REFERENCE §3.4/§7: 55 đ outside the free consultation window,
@@ -49,19 +42,6 @@ export function znsMessageType(tag: string | null): MessageType {
   }
 }
 
-interface Prepared {
-  tenantId: string;
-  apiKeyId: string;
-  zaloOaId: string;
-  module: 'ZNS' | 'OA';
-  trackingId: string;
-  idempotencyKey: string | null;
-  requestHash: string;
-  values: Partial<typeof messageHistory.$inferInsert>;
-  type: MessageType;
-  price: number;
-}
-
 /** ZNS send: validates phone and template data, then charges and enqueues in one transaction. */
 export async function sendZns(db: Db, key: ApiKeyRow, body: ZnsSendBody, idempotencyKey: string | null): Promise<SendResult> {
   const phone = parseVietnamPhone(body.phone);
@@ -89,7 +69,7 @@ export async function sendZns(db: Db, key: ApiKeyRow, body: ZnsSendBody, idempot
   // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
   const price = body.mode === 'development' ? 0 : discountedPrice(template.price, ctx.discountPercent ?? 0);
   const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
-  return enqueue(db, {
+  return submitSend(db, {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -117,7 +97,7 @@ export async function sendOa(db: Db, key: ApiKeyRow, body: OaSendBody, idempoten
   const type = oaMessageType(body.message);
   const price = discountedPrice(OA_PRICES[type], ctx.discountPercent ?? 0);
   const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
-  return enqueue(db, {
+  return submitSend(db, {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -132,65 +112,10 @@ export async function sendOa(db: Db, key: ApiKeyRow, body: OaSendBody, idempoten
 }
 
 /**
- * The insert IS the enqueue. The history row takes the (key, trackingId) and (key,
- * Idempotency-Key) unique slots first, so of concurrent identical requests exactly one inserts
- * and charges; the others wait on the index, find the committed row and replay it. A failed
- * charge (402) rolls the insert back: nothing is written.
+ * Sends go through the per-tenant micro-batcher (ADR 0003) unless batching is switched off
+ * (SEND_BATCHING=off, used by the benchmark to measure the unbatched path).
  */
-async function enqueue(db: Db, p: Prepared): Promise<SendResult> {
-  const inserted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messageHistory)
-      .values({
-        ...p.values,
-        tenantId: p.tenantId,
-        module: p.module,
-        apiKeyId: p.apiKeyId,
-        zaloOaId: p.zaloOaId,
-        trackingId: p.trackingId,
-        idempotencyKey: p.idempotencyKey,
-        requestHash: p.requestHash,
-        type: p.type,
-        status: 'PENDING',
-        price: p.price,
-        isCharged: p.price > 0,
-        isDirectZalo: true,
-      })
-      .onConflictDoNothing()
-      .returning({ id: messageHistory.id });
-    if (!row) return null;
-    if (p.price > 0) await charge(tx, p.tenantId, row.id, p.price);
-    return row;
-  });
-  if (inserted) return { id: inserted.id, trackingId: p.trackingId, status: 'PENDING', replayed: false };
-  return replay(db, p);
+function submitSend(db: Db, p: Prepared): Promise<SendResult> {
+  return process.env.SEND_BATCHING === 'off' ? enqueueOne(db, p) : batcherFor(db).submit(p);
 }
 
-/** Prepaid: a ledger CHARGE for the message (402 when short). Postpaid: accumulate usage. */
-export async function charge(tx: Tx, tenantId: string, messageId: string, price: number): Promise<void> {
-  const wallet = await ensureTenantWallet(tx, tenantId);
-  if (wallet.mode === 'POSTPAID') {
-    await tx.update(wallets).set({ postpaidUsage: sql`${wallets.postpaidUsage} + ${price}`, updatedAt: new Date() }).where(eq(wallets.id, wallet.id));
-    return;
-  }
-  await applyEntry(tx, { walletId: wallet.id, type: 'SUB', value: price, reason: 'CHARGE', messageId, note: 'message charge' });
-}
-
-async function replay(db: Db, p: Prepared): Promise<SendResult> {
-  const slots = [eq(messageHistory.trackingId, p.trackingId)];
-  if (p.idempotencyKey) slots.push(eq(messageHistory.idempotencyKey, p.idempotencyKey));
-  const rows = await db
-    .select({ id: messageHistory.id, trackingId: messageHistory.trackingId, requestHash: messageHistory.requestHash })
-    .from(messageHistory)
-    .where(and(eq(messageHistory.apiKeyId, p.apiKeyId), or(...slots)));
-  const first = rows[0];
-  if (!first) {
-    // The conflicting row vanished between the insert and this read (a tenant was deleted): a real conflict.
-    throw new AppError('CONFLICT');
-  }
-  if (rows.length > 1 || first.requestHash !== p.requestHash) {
-    throw new AppError('IDEMPOTENCY_MISMATCH', undefined, { fields: [{ path: first.trackingId === p.trackingId ? 'trackingId' : 'idempotency-key', code: 'idempotency_mismatch', message: 'already used with a different request' }] });
-  }
-  // Same request: the same answer as the first time (the current status is in the history API).
-  return { id: first.id, trackingId: p.trackingId, status: 'PENDING', replayed: true };
-}

@@ -68,6 +68,21 @@ describe('POST /api/v1/zns/send', () => {
     expect(s.balance).toBe(100_000 - 300);
   });
 
+  it('batches concurrent sends of one tenant with a consistent ledger, and falls back per request when the balance runs out', async () => {
+    const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 300 * 30 + 100 });
+    const all = await Promise.all(Array.from({ length: 50 }, () => send(f, znsBody(f))));
+    const codes = all.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 202)).toHaveLength(30);
+    expect(codes.filter((c) => c === 402)).toHaveLength(20);
+    const s = await state(f);
+    expect(s.balance).toBe(100);
+    expect(s.rows).toHaveLength(30);
+    expect(s.entries).toHaveLength(30);
+    // Every entry's newBalance is a distinct step of the running balance.
+    expect(s.entries.map((e) => e.newBalance).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => 100 + 300 * i));
+    expect(new Set(s.entries.map((e) => e.messageId))).toEqual(new Set(s.rows.map((r) => r.id)));
+  });
+
   it('answers 402 with nothing written when the prepaid balance is short', async () => {
     const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 299 });
     const res = await send(f, znsBody(f));
