@@ -14,7 +14,7 @@ import type { ZaloHosts } from '@zc/zalo/hosts';
 import type { ZaloClient } from '@zc/zalo/client';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import type { Database } from './db/client';
-import { registerErrorHandler } from './platform/errors';
+import { registerErrorHandler, registerNotFound } from './platform/errors';
 import { registerAccessHook } from './platform/access';
 import { registerRouteRules } from './platform/mutation';
 import { createTokenSigner } from './platform/tokens';
@@ -35,6 +35,7 @@ import { registerMessagingRoutes } from './modules/messaging/routes';
 import { registerZaloOaRoutes } from './modules/zalo-oa/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
+import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
@@ -106,7 +107,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Zalo Console API', version: '0.1.0', description: 'Admin console and messaging gateway for Zalo OA, ZNS and Mini Apps.' },
@@ -121,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Encapsulated to /api so the in-process sandbox can keep its own multipart limits (50 MB videos).
+      await api.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
       const z = api.withTypeProvider<ZodTypeProvider>();
       registerSystemRoutes(z, moduleDeps, deps.database);
       registerAuthRoutes(z, moduleDeps);
@@ -132,7 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMessagingRoutes(z, moduleDeps);
       registerZaloOaRoutes(z, moduleDeps);
       registerTemplateRoutes(z, moduleDeps);
-      registerZaloWebhookRoutes(z, moduleDeps);
+      registerZaloWebhookRoutes(z, moduleDeps, {
+        // Composition point: Zalo's delivery receipt moves the sent message to RECEIVED.
+        onZnsDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId })),
+      });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
@@ -142,15 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const mount of deps.mounts ?? []) await mount(app);
 
-  if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    // SPA fallback: unknown non-API GETs serve index.html so client routes deep-link.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Sorry, the page you visited does not exist.', requestId: request.id } });
-    });
-  }
+  const spa = existsSync(config.webDist);
+  if (spa) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  registerNotFound(app, { spa });
   return app;
 }

@@ -76,7 +76,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message, requestId } });
   });
 
+}
+
+/**
+ * One not-found handler: with a built SPA, unknown non-API GETs that accept HTML get index.html
+ * (client routes deep-link); everything else answers the stable NOT_FOUND error.
+ */
+export function registerNotFound(app: FastifyInstance, options: { spa: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message, requestId: request.id } });
+    if (options.spa && request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message, requestId: request.id } });
   });
 }

@@ -69,7 +69,9 @@ export async function checkLogin(db: DbOrTx, email: string, password: string): P
 
 export async function login(tx: Tx, deps: AuthDeps, user: UserRow, meta: SessionMeta, record: RecordAudit) {
   const pair = await openSession(tx, deps, user.id, meta);
-  await record({ merchantId: null, actorId: user.id, targetType: 'session', targetId: pair.sessionId });
+  // One entry in the chain of each organisation the user belongs to, so its admins see sign-ins.
+  const memberships = await tx.select({ merchantId: merchantMembers.merchantId }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
+  for (const m of memberships) await record({ merchantId: m.merchantId, actorId: user.id, targetType: 'session', targetId: pair.sessionId });
   return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
 }
 
