@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/migrations/**', 'e2e/screenshots/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.data/**', '**/migrations/**', 'e2e/screenshots/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
