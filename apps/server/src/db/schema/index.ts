@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './audit';
 export * from './gateway';
+export * from './followers';
