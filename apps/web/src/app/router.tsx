@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),
             children: [
               { path: '/tenant/zalo-oa/setting', lazy: () => import('./routes/oa-setting-page').then((m) => ({ Component: m.OaSettingPage })) },
+              { path: '/tenant/zalo-oa/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
+              { path: '/tenant/zalo-oa/uid', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
+              { path: '/tenant/zns-service/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.ZnsHistoryPage })) },
               { path: '/tenant/zalo-oa/*', lazy: notAvailable },
               { path: '/tenant/zns-service/*', lazy: notAvailable },
             ],

@@ -1,0 +1,38 @@
+import type { MessageStatus, MessageType } from '@zc/shared/api/messaging';
+
+export type HistoryModule = 'ZNS' | 'OA';
+
+/** Filters and position of one history page (both modules; the ZNS-only fields are ignored for OA). */
+export interface HistoryParams {
+  tenantId: string;
+  page: number;
+  size: number;
+  cursor?: string;
+  orderBy: 'createdAt=desc' | 'createdAt=asc';
+  trackingId?: string;
+  sessionId?: string;
+  uid?: string;
+  status: MessageStatus[];
+  type?: MessageType;
+  templateId?: string;
+  phone?: string;
+  templateName?: string;
+  isCharged?: boolean;
+}
+
+/** The query string of merchant/uid and merchant/zns/history (statuses comma-joined). */
+export function toHistoryQuery(module: HistoryModule, p: HistoryParams): Record<string, string | number | undefined> {
+  const common = {
+    page: p.page,
+    size: p.size,
+    cursor: p.cursor,
+    orderBy: p.orderBy,
+    trackingId: p.trackingId,
+    sessionId: p.sessionId,
+    uid: p.uid,
+    status: p.status.length ? p.status.join(',') : undefined,
+    type: p.type,
+  };
+  if (module === 'OA') return common;
+  return { ...common, templateId: p.templateId, phone: p.phone, templateName: p.templateName, isCharged: p.isCharged === undefined ? undefined : String(p.isCharged) };
+}

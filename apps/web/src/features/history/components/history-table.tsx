@@ -1,0 +1,352 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Table from 'antd/es/table';
+import type { TableProps } from 'antd/es/table';
+import Card from 'antd/es/card';
+import Input from 'antd/es/input';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Descriptions from 'antd/es/descriptions';
+import App from 'antd/es/app';
+import Space from 'antd/es/space';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import InfoCircleOutlined from '@ant-design/icons/InfoCircleOutlined';
+import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import FilterFilled from '@ant-design/icons/FilterFilled';
+import type { HistoryRecord, MessageStatus, MessageType } from '@zc/shared/api/messaging';
+import { LIMITS } from '@zc/shared/limits';
+import { useHistory } from '../api/get-history';
+import { useExportUidHistory } from '../api/export-uid-history';
+import type { HistoryModule, HistoryParams } from '../api/history-query';
+import { defaultStatuses, historyPagination, pageRequest, statusChoices, statusColor, statusLabel } from './history-model';
+import { StatusFilterDropdown } from './status-filter';
+import { IdShortener } from '../../../components/id-shortener';
+import { MessagePreview } from '../../../components/message-preview';
+import { formatDateTime } from '../../../lib/formatters';
+import { useErrorText } from '../../../app/error-text';
+import { usePermissions } from '../../../app/scope-context';
+
+const TYPES: readonly MessageType[] = ['CS', 'PROMOTION', 'TRANSACTION', 'GMF'];
+/** Rows still moving: the list refreshes itself while one is visible. */
+const MOVING: readonly MessageStatus[] = ['PENDING', 'PROCESSING', 'PUSHED_QUEUE', 'PUSHED_ZALO'];
+const REFRESH_MS = 4000;
+
+type SearchField = 'trackingId' | 'sessionId' | 'uid' | 'templateId' | 'phone' | 'templateName';
+const SEARCH_FIELDS: Record<HistoryModule, readonly SearchField[]> = {
+  ZNS: ['trackingId', 'sessionId', 'uid', 'templateId', 'phone', 'templateName'],
+  OA: ['trackingId', 'sessionId', 'uid'],
+};
+type Search = Partial<Record<SearchField, string>>;
+
+function clean(search: Search): Search {
+  const out: Search = {};
+  for (const [k, v] of Object.entries(search) as Array<[SearchField, string | undefined]>) if (v?.trim()) out[k] = v.trim();
+  return out;
+}
+
+/** §2.13 sending history of one module (notification message 'ZNS' or official account 'OA'). */
+export function HistoryTable({ module, tenantId }: { module: HistoryModule; tenantId: string }) {
+  const { t, i18n } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const { can } = usePermissions();
+  const language = i18n.resolvedLanguage ?? 'vi';
+  const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 1 });
+  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
+  const [orderBy, setOrderBy] = useState<HistoryParams['orderBy']>('createdAt=desc');
+  const [statuses, setStatuses] = useState<MessageStatus[]>(() => defaultStatuses(module));
+  const [type, setType] = useState<MessageType | undefined>();
+  const [isCharged, setIsCharged] = useState<boolean | undefined>();
+  const [draft, setDraft] = useState<Search>({});
+  const [search, setSearch] = useState<Search>({});
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [statusOpen, setStatusOpen] = useState(false);
+
+  const params: HistoryParams = { tenantId, page: position.page, cursor: position.cursor, size, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
+  const [moving, setMoving] = useState(false);
+  const history = useHistory(module, params, moving ? REFRESH_MS : undefined);
+  const rows = useMemo(() => history.data?.data ?? [], [history.data]);
+  const meta = history.data?.meta;
+  const exportCsv = useExportUidHistory();
+
+  useEffect(() => setMoving(rows.some((r) => MOVING.includes(r.status))), [rows]);
+  // §8: a history load failure shows a toast with the message.
+  useEffect(() => {
+    if (history.error) void message.error({ content: errorText(history.error), key: `history-${module}` });
+  }, [history.error]);
+
+  const firstPage = () => {
+    setPosition({ page: 1 });
+    setExpanded(null);
+  };
+
+  const applySearch = () => {
+    const next = clean(draft);
+    // Enter or the search button: back to page 1 and fetch again (even with unchanged filters).
+    if (JSON.stringify(next) === JSON.stringify(search) && position.page === 1 && !position.cursor) void history.refetch();
+    setSearch(next);
+    firstPage();
+  };
+
+  const searchInput = (field: SearchField) => (
+    <Input
+      key={field}
+      allowClear
+      placeholder={t(`history.search.${field}`)}
+      aria-label={t(`history.search.${field}`)}
+      style={{ width: 170 }}
+      value={draft[field] ?? ''}
+      data-testid={`history-search-${field}`}
+      onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+      onPressEnter={applySearch}
+    />
+  );
+
+  const idCell = (v: string | null) => (v ? <IdShortener value={v} /> : '—');
+  const statusTag = (r: HistoryRecord) => {
+    const tag = (
+      <Tag color={statusColor(r.status)} data-testid="history-status">
+        {statusLabel(r.status, language)}
+      </Tag>
+    );
+    return r.errorMsg ? <Tooltip title={r.errorMsg}>{tag}</Tooltip> : tag;
+  };
+
+  const columns: NonNullable<TableProps<HistoryRecord>['columns']> = [
+    {
+      key: 'trackingId',
+      title: t('history.columns.trackingId'),
+      render: (_, r) => (
+        <Space size={4}>
+          {idCell(r.trackingId)}
+          {r.isDirectZalo ? (
+            <Tooltip title={t('history.direct')}>
+              <ThunderboltOutlined style={{ color: '#0068ff' }} aria-label={t('history.direct')} />
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
+    },
+    { key: 'sessionId', title: t('history.columns.sessionId'), render: (_, r) => idCell(r.sessionId) },
+    { key: 'znsApiKeyId', title: t('history.columns.apiKeyId'), render: (_, r) => idCell(r.znsApiKeyId) },
+  ];
+  if (module === 'OA') {
+    columns.push(
+      { key: 'uid', title: t('history.columns.uid'), render: (_, r) => idCell(r.uid) },
+      { key: 'templateName', title: t('history.columns.kind'), render: (_, r) => r.templateName ?? '—' },
+    );
+  } else {
+    columns.push(
+      { key: 'znsTemplateId', title: t('history.columns.templateId'), render: (_, r) => (r.znsTemplateId ? <span style={{ fontFamily: 'monospace' }}>{r.znsTemplateId}</span> : '—') },
+      { key: 'templateName', title: t('history.columns.templateName'), render: (_, r) => r.templateName ?? '—' },
+      {
+        key: 'phone',
+        title: t('history.columns.phone'),
+        render: (_, r) => (
+          <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+            {r.phone ?? '—'}
+            <Tooltip
+              styles={{ root: { maxWidth: 420 } }}
+              title={<pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.templateData ?? {}, null, 2)}</pre>}
+            >
+              <InfoCircleOutlined style={{ color: '#888' }} aria-label={t('history.templateData')} data-testid="history-template-data" onClick={(e) => e.stopPropagation()} />
+            </Tooltip>
+          </Space>
+        ),
+      },
+    );
+  }
+  columns.push(
+    {
+      key: 'type',
+      title: t('history.columns.type'),
+      filters: TYPES.map((x) => ({ text: x, value: x })),
+      filterMultiple: false,
+      filteredValue: type ? [type] : null,
+      render: (_, r) => <Tag>{r.type}</Tag>,
+    },
+    { key: 'mode', title: t('history.columns.mode'), render: (_, r) => <Tag color={r.mode === 'production' ? 'cyan' : 'purple'}>{t(`history.mode.${r.mode}`)}</Tag> },
+    {
+      key: 'status',
+      title: t('history.columns.status'),
+      filteredValue: statuses.length ? statuses : null,
+      filterIcon: <FilterFilled style={{ color: statuses.length ? '#0d9488' : undefined }} data-testid="status-filter-trigger" />,
+      filterDropdownProps: { open: statusOpen, onOpenChange: setStatusOpen },
+      filterDropdown: () => (
+        <StatusFilterDropdown
+          key={String(statusOpen)}
+          choices={statusChoices(module)}
+          value={statuses}
+          onApply={(next) => {
+            setStatuses(next);
+            setStatusOpen(false);
+            firstPage();
+          }}
+        />
+      ),
+      render: (_, r) => statusTag(r),
+    },
+  );
+  if (module === 'ZNS') {
+    columns.push({
+      key: 'isCharged',
+      title: t('history.columns.charge'),
+      filters: [
+        { text: t('history.charge.true'), value: 'true' },
+        { text: t('history.charge.false'), value: 'false' },
+      ],
+      filterMultiple: false,
+      filteredValue: isCharged === undefined ? null : [String(isCharged)],
+      render: (_, r) => <Tag color={r.isCharged ? 'orange' : 'default'}>{t(`history.charge.${String(r.isCharged)}`)}</Tag>,
+    });
+  }
+  columns.push({
+    key: 'createdAt',
+    title: t('history.columns.createdAt'),
+    sorter: true,
+    sortOrder: orderBy === 'createdAt=asc' ? 'ascend' : 'descend',
+    sortDirections: ['descend', 'ascend', 'descend'],
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span>,
+  });
+
+  const detail = (r: HistoryRecord): ReactNode => {
+    const items: Array<{ key: string; label: ReactNode; children: ReactNode; span?: number }> = [
+      { key: 'createdAt', label: t('history.columns.createdAt'), children: formatDateTime(r.createdAt) },
+      { key: 'trackingId', label: t('history.columns.trackingId'), children: r.trackingId ?? '—' },
+      { key: 'sessionId', label: t('history.columns.sessionId'), children: r.sessionId ?? '—' },
+      { key: 'apiKeyId', label: t('history.columns.apiKeyId'), children: r.znsApiKeyId ?? '—' },
+      { key: 'uid', label: t('history.columns.uid'), children: r.uid ?? '—' },
+    ];
+    if (module === 'ZNS') {
+      items.push(
+        { key: 'templateId', label: t('history.columns.templateId'), children: r.znsTemplateId ?? '—' },
+        { key: 'templateName', label: t('history.columns.templateName'), children: r.templateName ?? '—' },
+        { key: 'phone', label: t('history.columns.phone'), children: r.phone ?? '—' },
+      );
+    }
+    items.push(
+      { key: 'mode', label: t('history.columns.mode'), children: t(`history.mode.${r.mode}`) },
+      { key: 'type', label: t('history.columns.type'), children: r.type },
+      { key: 'status', label: t('history.columns.status'), children: statusTag(r) },
+    );
+    if (module === 'ZNS') items.push({ key: 'charge', label: t('history.columns.charge'), children: `${t(`history.charge.${String(r.isCharged)}`)} · ${r.price.toLocaleString('en-US')} ₫` });
+    if (r.errorMsg) items.push({ key: 'errorMsg', label: t('history.errorMsg'), children: r.errorMsg, span: 2 });
+    if (module === 'ZNS') {
+      items.push({ key: 'templateData', label: t('history.templateData'), span: 2, children: <pre style={{ margin: 0, fontSize: 12 }}>{JSON.stringify(r.templateData ?? {}, null, 2)}</pre> });
+    } else {
+      items.push({ key: 'content', label: t('history.content'), span: 2, children: <MessagePreview message={r.messageData} /> });
+    }
+    // Sticky so the detail stays in view while the wide table is scrolled sideways.
+    return (
+      <div style={{ position: 'sticky', left: 16, maxWidth: 'min(1100px, calc(100vw - 340px))' }}>
+        <Descriptions size="small" bordered column={{ xs: 1, lg: 2 }} items={items} data-testid="history-detail" />
+      </div>
+    );
+  };
+
+  const total = meta?.total ?? 0;
+  const paging = historyPagination(total, size);
+
+  return (
+    <Card>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }} align="center">
+        {SEARCH_FIELDS[module].map(searchInput)}
+        <Button type="primary" icon={<SearchOutlined />} onClick={applySearch} data-testid="history-search">
+          {t('history.searchButton')}
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft({});
+            setSearch({});
+            setStatuses(defaultStatuses(module));
+            setType(undefined);
+            setIsCharged(undefined);
+            setOrderBy('createdAt=desc');
+            firstPage();
+          }}
+        >
+          {t('history.reset')}
+        </Button>
+        <Tooltip title={t('history.refresh')}>
+          <Button icon={<ReloadOutlined />} aria-label={t('history.refresh')} onClick={() => void history.refetch()} loading={history.isFetching} data-testid="history-refresh" />
+        </Tooltip>
+        {module === 'OA' && can('VIEW_HISTORY') ? (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exportCsv.isPending}
+            style={{ marginLeft: 'auto' }}
+            data-testid="history-export"
+            onClick={() =>
+              exportCsv.mutate(params, {
+                onSuccess: () => void message.success(t('history.exported')),
+                onError: (e) => void message.error(errorText(e)),
+              })
+            }
+          >
+            {t('history.export')}
+          </Button>
+        ) : null}
+      </Flex>
+      <Table<HistoryRecord>
+        rowKey="id"
+        size="middle"
+        data-testid="history-table"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={rows}
+        loading={history.isPending && history.fetchStatus !== 'idle'}
+        locale={{ emptyText: t('history.empty') }}
+        onRow={(r) => ({
+          onClick: () => setExpanded((cur) => (cur === r.id ? null : r.id)),
+          style: { cursor: 'pointer' },
+        })}
+        expandable={{
+          expandedRowKeys: expanded ? [expanded] : [],
+          expandedRowRender: detail,
+          // One detail row at a time.
+          onExpand: (open, r) => setExpanded(open ? r.id : null),
+        }}
+        onChange={(_p, filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            setOrderBy(one?.order === 'ascend' ? 'createdAt=asc' : 'createdAt=desc');
+            firstPage();
+          }
+          if (extra.action === 'filter') {
+            const nextType = (filters.type?.[0] as MessageType | undefined) ?? undefined;
+            const charged = filters.isCharged?.[0];
+            setType(nextType);
+            setIsCharged(charged === undefined ? undefined : charged === 'true');
+            firstPage();
+          }
+        }}
+        pagination={{
+          current: position.page,
+          pageSize: size,
+          total,
+          showSizeChanger: paging.showSizeChanger,
+          hideOnSinglePage: paging.hideOnSinglePage,
+          showTotal: (n) => (meta?.totalIsEstimate ? t('history.totalEstimate', { count: n }) : t('common:table.total', { count: n })),
+          onChange: (p, s) => {
+            if (s !== size) {
+              setSize(s);
+              firstPage();
+              return;
+            }
+            const next = pageRequest(p, size, position.page, meta);
+            if (!next) {
+              void message.info(t('history.useNextPrev'));
+              return;
+            }
+            setPosition(next);
+            setExpanded(null);
+          },
+        }}
+      />
+    </Card>
+  );
+}
