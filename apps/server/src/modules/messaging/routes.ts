@@ -15,11 +15,9 @@ import {
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { findActiveApiKeyBySecret } from '../api-keys/repo';
-import type { ApiKeyRow } from './send-service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
-import { sendOa, sendZns } from './send-service';
+import { loadSendContext, sendOa, sendZns, type SendContext } from './send-service';
 import type { SendResult } from './send-queue';
 
 const sendTags = ['Public send API'];
@@ -27,7 +25,7 @@ const historyTags = ['Sending history'];
 /** The scheme named in app.ts `components.securitySchemes`. */
 const apiKeySecurity = [{ apiKey: [] }];
 
-const keys = new WeakMap<FastifyRequest, ApiKeyRow>();
+const contexts = new WeakMap<FastifyRequest, SendContext>();
 
 function header(req: FastifyRequest, name: string): string | null {
   const v = req.headers[name];
@@ -38,15 +36,18 @@ function header(req: FastifyRequest, name: string): string | null {
 /** Runs before body validation so a bad key answers 401 even with a malformed body. */
 async function authenticateApiKey(deps: ModuleDeps, req: FastifyRequest): Promise<void> {
   const secret = header(req, API_KEY_HEADER);
-  const key = secret && secret.length <= 200 ? await findActiveApiKeyBySecret(deps.db, secret) : null;
-  if (!key) throw new AppError('API_KEY_INVALID');
-  keys.set(req, key);
+  // The body is parsed but not yet validated here: only a string template id is used for the read.
+  const raw = req.body as { templateId?: unknown } | undefined; // unvalidated JSON at this stage
+  const templateId = typeof raw?.templateId === 'string' ? raw.templateId.trim() : null;
+  const ctx = secret && secret.length <= 200 ? await loadSendContext(deps.db, secret, templateId) : null;
+  if (!ctx) throw new AppError('API_KEY_INVALID');
+  contexts.set(req, ctx);
 }
 
-function apiKeyOf(req: FastifyRequest): ApiKeyRow {
-  const key = keys.get(req);
-  if (!key) throw new Error('public send route ran without its API-key check');
-  return key;
+function contextOf(req: FastifyRequest): SendContext {
+  const ctx = contexts.get(req);
+  if (!ctx) throw new Error('public send route ran without its API-key check');
+  return ctx;
 }
 
 function idempotencyKeyOf(req: FastifyRequest): string | null {
@@ -90,7 +91,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       },
     },
     async (req, reply) => {
-      const result = await sendZns(deps.db, apiKeyOf(req), req.body, idempotencyKeyOf(req));
+      const result = await sendZns(deps.db, contextOf(req), req.body, idempotencyKeyOf(req));
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(accepted(result));
     },
@@ -112,7 +113,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       },
     },
     async (req, reply) => {
-      const result = await sendOa(deps.db, apiKeyOf(req), req.body, idempotencyKeyOf(req));
+      const result = await sendOa(deps.db, contextOf(req), req.body, idempotencyKeyOf(req));
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(accepted(result));
     },

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
-import { ensureTenantWallet } from '../wallets/ledger';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
 
 interface Pending {
@@ -13,46 +12,41 @@ interface Pending {
 /** Raised inside a batch transaction to roll it back and send each request alone. */
 class FallBack extends Error {}
 
+/** Sends per batch, and batches written at the same time (each holds one pooled connection). */
 const MAX_BATCH = 200;
+const MAX_IN_FLIGHT = 4;
 
 /**
- * Per-tenant micro-batching of sends (ADR 0003). At most one batch per tenant is in flight; sends
- * arriving meanwhile wait and go together in the next one: one transaction with one multi-row
- * history insert, ONE wallet update for the batch total and one multi-row ledger insert. At low
- * load a batch is a single send (no added latency); under load the wallet row — the hot spot of a
- * busy tenant — is locked once per batch instead of once per message. Anything unusual (a short
- * balance, a threshold crossing that must alert, a database error) rolls the batch back and sends
- * each request alone through the ordinary path, so per-request answers (402, replays, mismatches)
- * stay exactly those of the unbatched path.
+ * Micro-batching of sends (ADR 0003). Up to MAX_IN_FLIGHT batches are written at a time; sends
+ * arriving while they are busy wait and go together in the next one: one transaction with one
+ * multi-row history insert, the batch's wallets locked once in id order, ONE wallet update
+ * statement for all of them and one multi-row ledger insert. At low load a batch is a single send
+ * (no added latency); under load a busy tenant's wallet row — the hot spot — is locked once per
+ * batch instead of once per message, and round trips are shared by all sends of the batch.
+ * Anything unusual (a short balance, a threshold crossing that must alert, a missing wallet, a
+ * database error) rolls the batch back and sends each request alone through the ordinary path,
+ * so per-request answers (402, replays, mismatches) stay exactly those of the unbatched path.
  */
 export class SendBatcher {
-  private readonly queues = new Map<string, Pending[]>();
-  private readonly busy = new Set<string>();
+  private readonly queue: Pending[] = [];
+  private inFlight = 0;
   constructor(private readonly db: Db) {}
 
   submit(p: Prepared): Promise<SendResult> {
     return new Promise<SendResult>((resolve, reject) => {
-      const q = this.queues.get(p.tenantId);
-      if (q) q.push({ p, resolve, reject });
-      else this.queues.set(p.tenantId, [{ p, resolve, reject }]);
-      if (!this.busy.has(p.tenantId)) void this.drain(p.tenantId);
+      this.queue.push({ p, resolve, reject });
+      this.pump();
     });
   }
 
-  private async drain(tenantId: string): Promise<void> {
-    this.busy.add(tenantId);
-    try {
-      for (;;) {
-        const q = this.queues.get(tenantId);
-        if (!q || q.length === 0) break;
-        const batch = q.splice(0, MAX_BATCH);
-        if (q.length === 0) this.queues.delete(tenantId);
-        await this.run(batch);
-      }
-    } finally {
-      this.busy.delete(tenantId);
-      // A send that arrived between the last check and now still needs a drain.
-      if (this.queues.get(tenantId)?.length) void this.drain(tenantId);
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.run(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
     }
   }
 
@@ -67,7 +61,7 @@ export class SendBatcher {
       inserted = await this.writeBatch(batch);
     } catch {
       // Rolled back: nothing of the batch was written. Each request is answered on its own.
-      for (const item of batch) await enqueueOne(this.db, item.p).then(item.resolve, item.reject);
+      await Promise.all(batch.map((item) => enqueueOne(this.db, item.p).then(item.resolve, item.reject)));
       return;
     }
     for (const item of batch) {
@@ -78,49 +72,60 @@ export class SendBatcher {
   }
 
   private async writeBatch(batch: Pending[]): Promise<Map<Pending, string>> {
-    // A stable order of unique-slot claims keeps two processes' batches from deadlocking.
+    // A stable order of unique-slot claims keeps concurrent batches from deadlocking.
     const ordered = [...batch].sort((a, b) => (a.p.apiKeyId + a.p.trackingId < b.p.apiKeyId + b.p.trackingId ? -1 : 1));
-    const tenantId = ordered[0]?.p.tenantId ?? '';
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .insert(messageHistory)
         .values(ordered.map((i) => historyValues(i.p)))
         .onConflictDoNothing()
-        .returning({ id: messageHistory.id, apiKeyId: messageHistory.apiKeyId, trackingId: messageHistory.trackingId, price: messageHistory.price });
+        .returning({ id: messageHistory.id, apiKeyId: messageHistory.apiKeyId, trackingId: messageHistory.trackingId, price: messageHistory.price, tenantId: messageHistory.tenantId });
       const byKey = new Map(rows.map((r) => [`${r.apiKeyId ?? ''}\u0000${r.trackingId ?? ''}`, r]));
       const result = new Map<Pending, string>();
-      const charged: Array<{ id: string; price: number }> = [];
+      const taken = new Set<string>();
+      const charged: Array<{ id: string; price: number; tenantId: string }> = [];
       for (const item of ordered) {
-        const k = `${item.p.apiKeyId}\u0000${item.p.trackingId}`;
-        const row = byKey.get(k);
+        const row = byKey.get(`${item.p.apiKeyId}\u0000${item.p.trackingId}`);
         // Two identical sends in one batch: the first takes the row, the second replays it after commit.
-        if (!row || [...result.values()].includes(row.id)) continue;
+        if (!row || taken.has(row.id)) continue;
+        taken.add(row.id);
         result.set(item, row.id);
-        if (row.price > 0) charged.push({ id: row.id, price: row.price });
+        if (row.price > 0) charged.push({ id: row.id, price: row.price, tenantId: row.tenantId });
       }
-      const total = charged.reduce((s, c) => s + c.price, 0);
-      if (total === 0) return result;
-      const wallet = await ensureTenantWallet(tx, tenantId);
-      if (wallet.mode === 'POSTPAID') {
-        await tx.update(wallets).set({ postpaidUsage: sql`${wallets.postpaidUsage} + ${total}`, updatedAt: new Date() }).where(eq(wallets.id, wallet.id));
-        return result;
+      if (charged.length === 0) return result;
+      const totals = new Map<string, number>();
+      for (const c of charged) totals.set(c.tenantId, (totals.get(c.tenantId) ?? 0) + c.price);
+      // Lock the batch's wallets in id order: concurrent batches queue instead of deadlocking.
+      const locked = await tx.select().from(wallets).where(inArray(wallets.tenantId, [...totals.keys()])).orderBy(asc(wallets.id)).for('update');
+      if (locked.length !== totals.size) throw new FallBack('a tenant has no wallet yet');
+      const byTenant = new Map(locked.map((w) => [w.tenantId ?? '', w]));
+      const updates: SQL[] = [];
+      const running = new Map<string, number>();
+      for (const w of locked) {
+        const total = totals.get(w.tenantId ?? '') ?? 0;
+        if (w.mode === 'POSTPAID') {
+          updates.push(sql`(${w.id}::uuid, 0::bigint, ${total}::bigint)`);
+          continue;
+        }
+        const after = w.balance - total;
+        if (after < 0) throw new FallBack('batch total exceeds the balance');
+        // The ledger core alerts once per threshold crossing; let it handle the crossing batch.
+        if (w.threshold > 0 && after < w.threshold && !w.belowThreshold) throw new FallBack('threshold crossing');
+        running.set(w.id, w.balance);
+        updates.push(sql`(${w.id}::uuid, ${total}::bigint, 0::bigint)`);
       }
-      const [after] = await tx
-        .update(wallets)
-        .set({ balance: sql`${wallets.balance} - ${total}`, updatedAt: new Date() })
-        .where(and(eq(wallets.id, wallet.id), sql`${wallets.balance} >= ${total}`))
-        .returning();
-      if (!after) throw new FallBack('batch total exceeds the balance');
-      // The ledger core alerts once per threshold crossing; let it handle the crossing batch.
-      const crosses = after.threshold > 0 && after.balance < after.threshold && !after.belowThreshold;
-      if (crosses) throw new FallBack('threshold crossing');
-      let running = after.balance + total;
-      await tx.insert(walletEntries).values(
-        charged.map((c) => {
-          running -= c.price;
-          return { walletId: wallet.id, type: 'SUB', value: c.price, newBalance: running, reason: 'CHARGE', messageId: c.id, note: 'message charge' };
-        }),
-      );
+      await tx.execute(sql`
+        update ${wallets} set balance = ${wallets.balance} - v.debit, postpaid_usage = ${wallets.postpaidUsage} + v.usage, updated_at = now()
+        from (values ${sql.join(updates, sql`, `)}) as v(id, debit, usage) where ${wallets.id} = v.id`);
+      const entries = [];
+      for (const c of charged) {
+        const w = byTenant.get(c.tenantId);
+        if (!w || w.mode === 'POSTPAID') continue;
+        const next = (running.get(w.id) ?? 0) - c.price;
+        running.set(w.id, next);
+        entries.push({ walletId: w.id, type: 'SUB', value: c.price, newBalance: next, reason: 'CHARGE', messageId: c.id, note: 'message charge' });
+      }
+      if (entries.length) await tx.insert(walletEntries).values(entries);
       return result;
     });
   }
