@@ -68,6 +68,16 @@ describe('tenant wallet (§3, §5, §7 Tenants and wallet)', () => {
     expect(ok.json().data.balance).toBe(0);
   });
 
+  it('serialises concurrent subtractions under the wallet lock: never below zero, one of two overdrafts refused', async () => {
+    const { update, balance, th } = await setup();
+    await update({ ...base, billingBalance: 1000 });
+    const results = await Promise.all([update({ ...base, billingType: 'SUB', billingBalance: 600 }), update({ ...base, billingType: 'SUB', billingBalance: 600 })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await balance()).balance).toBe(400);
+    const hist = await t.app.inject({ url: '/api/merchant/billing/tenant-balance-history?type=SUB', headers: th() });
+    expect(hist.json().meta.total).toBe(1);
+  });
+
   it('refuses receivers outside the tenant (another organisation, or not a tenant member) and writes nothing', async () => {
     const { update, counts, outsider } = await setup();
     const other = await buildOrganisation(t.database);
