@@ -28,7 +28,6 @@ const LATER_MODULE_PATHS = [
   '/messages/tenant',
   '/messages/tenant/oa',
   '/dashboard/messages',
-  '/dashboard/billing',
   '/dashboard/settings',
   '/dashboard/report',
   '/tenant/billing',
@@ -71,6 +70,7 @@ export const routes: RouteObject[] = [
             path: '/tenant/access-control/user',
             lazy: () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage })),
           },
+          { path: '/dashboard/billing', lazy: () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage })) },
           { path: '/tenant/api-keys', lazy: () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })) },
           {
             // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.

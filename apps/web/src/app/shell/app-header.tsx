@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,9 @@ import { LANGUAGES, toLanguage } from '../../lib/i18n';
 import { writeSession } from '../../lib/session';
 import { useScope } from '../scope-context';
 import { OaSelector } from '../../features/zalo-oa/components/oa-selector';
+
+// Lazy: the wallet dialogs (and the shared wallet schema) stay out of the shell chunk.
+const HeaderWallet = lazy(() => import('../../features/wallet/components/header-wallet').then((m) => ({ default: m.HeaderWallet })));
 
 /** Header turns translucent after 100 px of scroll (§2.2). */
 export const TRANSLUCENT_AFTER_PX = 100;
@@ -153,6 +156,9 @@ export function AppHeader() {
         <OaSelector />
       </Space>
       <Space size="small">
+        <Suspense fallback={null}>
+          <HeaderWallet />
+        </Suspense>
         <Tooltip title={t('notifications')}>
           <Link to={notificationsPath} aria-label={t('notifications')} data-testid="notification-link">
             <Button type="text" shape="circle" icon={<BellOutlined />} tabIndex={-1} />

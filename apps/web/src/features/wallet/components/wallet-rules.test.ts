@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { walletHeaderDisplay } from '@zc/shared/api/wallet';
+import { amountProblem, derivedBalance, formatThousands, formatVnd, parseThousands } from './wallet-rules';
+
+describe('wallet rules (§2.2, §5)', () => {
+  it('shows unlimited for postpaid and the balance for prepaid', () => {
+    expect(walletHeaderDisplay({ mode: 'POSTPAID', balance: 5 })).toEqual({ kind: 'unlimited' });
+    expect(walletHeaderDisplay({ mode: 'PREPAID', balance: 1234567 })).toEqual({ kind: 'balance', balance: 1234567 });
+    expect(formatVnd(1234567)).toBe('1,234,567 VND');
+  });
+
+  it('refuses a subtraction above the balance and negative amounts', () => {
+    expect(amountProblem(100, 'SUB', 101)).toBe('subExceeds');
+    expect(amountProblem(100, 'SUB', 100)).toBeNull();
+    expect(amountProblem(100, 'ADD', 1_000_000)).toBeNull();
+    expect(amountProblem(100, 'ADD', -1)).toBe('min0');
+    expect(derivedBalance(100, 'SUB', 40)).toBe(60);
+    expect(derivedBalance(100, 'ADD', 40)).toBe(140);
+  });
+
+  it('formats and parses comma thousands', () => {
+    expect(formatThousands(1000000)).toBe('1,000,000');
+    expect(parseThousands('1,000,000')).toBe(1000000);
+  });
+});
