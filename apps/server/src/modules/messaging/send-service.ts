@@ -32,7 +32,21 @@ export interface SendContext {
  * the send path's cost (ADR 0003). Null when the key is unknown or not ACTIVE.
  */
 export async function loadSendContext(db: Db, secret: string, templateId: string | null): Promise<SendContext | null> {
-  const [row] = await db
+  // No template id (OA sends) matches no template: '' is never a Zalo template id.
+  const [row] = await sendContextQuery(db).execute({ hash: sha256(secret), templateId: templateId ?? '' });
+  if (!row) return null;
+  return {
+    key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId },
+    znsService: row.znsService,
+    oaService: row.oaService,
+    discountPercent: row.discountPercent ?? 0,
+    template: row.template,
+  };
+}
+
+/** Built and prepared once per database: drizzle's query building showed up in the send profile. */
+function buildSendContextQuery(db: Db) {
+  return db
     .select({
       id: apiKeys.id,
       tenantId: apiKeys.tenantId,
@@ -47,19 +61,19 @@ export async function loadSendContext(db: Db, secret: string, templateId: string
     .leftJoin(wallets, eq(wallets.tenantId, apiKeys.tenantId))
     .leftJoin(
       znsTemplates,
-      templateId === null
-        ? sql`false`
-        : and(eq(znsTemplates.tenantId, apiKeys.tenantId), eq(znsTemplates.zaloOaId, apiKeys.zaloOaId), eq(znsTemplates.znsTemplateId, templateId)),
+      and(eq(znsTemplates.tenantId, apiKeys.tenantId), eq(znsTemplates.zaloOaId, apiKeys.zaloOaId), eq(znsTemplates.znsTemplateId, sql.placeholder('templateId'))),
     )
-    .where(and(eq(apiKeys.secretHash, sha256(secret)), eq(apiKeys.status, 'ACTIVE')));
-  if (!row) return null;
-  return {
-    key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId },
-    znsService: row.znsService,
-    oaService: row.oaService,
-    discountPercent: row.discountPercent ?? 0,
-    template: row.template,
-  };
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), eq(apiKeys.status, 'ACTIVE')))
+    .prepare('zc_send_context');
+}
+const preparedContext = new WeakMap<Db, ReturnType<typeof buildSendContextQuery>>();
+function sendContextQuery(db: Db) {
+  let q = preparedContext.get(db);
+  if (!q) {
+    q = buildSendContextQuery(db);
+    preparedContext.set(db, q);
+  }
+  return q;
 }
 
 /**
