@@ -193,6 +193,9 @@ export const messageHistory = pgTable(
     index('message_history_uid_idx').on(t.tenantId, t.uid, t.createdAt.desc()),
     index('message_history_template_idx').on(t.tenantId, t.znsTemplateId, t.createdAt.desc()),
     index('message_history_queue_idx').on(t.nextAttemptAt).where(sql`status in ('PENDING', 'PROCESSING')`),
+    // History filters of §2.13 without a selective id: status (multi), type and charge, in created order.
+    index('message_history_filter_idx').on(t.tenantId, t.module, t.status, t.type, t.isCharged, t.createdAt.desc(), t.seq.desc()),
+    index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "message_history_filter_idx" ON "message_history" USING btree ("tenant_id","module","status","type","is_charged","created_at" DESC NULLS LAST,"seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "message_history_template_name_idx" ON "message_history" USING btree ("tenant_id","template_name","created_at" DESC NULLS LAST);
