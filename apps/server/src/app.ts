@@ -34,6 +34,8 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { registerMessagingRoutes } from './modules/messaging/routes';
 import { registerZaloOaRoutes } from './modules/zalo-oa/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
+import { registerFollowerRoutes } from './modules/followers/routes';
+import { registerPlaygroundRoutes } from './modules/playground/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMessagingRoutes(z, moduleDeps);
       registerZaloOaRoutes(z, moduleDeps);
       registerTemplateRoutes(z, moduleDeps);
+      registerFollowerRoutes(z, moduleDeps);
+      registerPlaygroundRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps, {
         // Composition point: Zalo's delivery receipt moves the sent message to RECEIVED.
         onZnsDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId })),

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   OA_ALREADY_CONNECTED: { status: 409, message: 'This Official Account is already connected' },
   ZALO_REJECTED: { status: 422, message: 'Zalo rejected the request' },
   ZALO_UNAVAILABLE: { status: 502, message: 'Zalo could not be reached, please try again' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The uploaded file is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },

@@ -88,3 +88,40 @@ export function parseFormFields<T extends ZodType>(schema: T, fields: Record<str
     })),
   });
 }
+
+/** A document type by content: PDF, legacy Word (OLE), DOCX (zip with word/), or CSV text. */
+export function detectDocumentType(buf: Buffer): 'application/pdf' | 'application/msword' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'text/csv' | null {
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'application/msword';
+  if (buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04 && buf.includes(Buffer.from('word/'))) {
+    return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  }
+  // CSV: valid UTF-8 text without NUL bytes and with a delimiter on the first line.
+  if (!buf.includes(0) && Buffer.from(buf.toString('utf8'), 'utf8').equals(buf)) {
+    const firstLine = buf.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+    if (/[,;\t]/.test(firstLine)) return 'text/csv';
+  }
+  return null;
+}
+
+/** Parses a multipart form with text fields and one file under `file` (any type; size-limited: 413). */
+export async function readFileForm(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; file: { buf: Buffer; filename: string } | null }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: { buf: Buffer; filename: string } | null = null;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'Unknown file field', 'unrecognized_keys');
+      }
+      const buf = await part.toBuffer();
+      if (part.file.truncated || buf.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${Math.round(maxBytes / 1048576)} MB`);
+      if (buf.length === 0) throw fieldError('file', 'The file is empty', 'required');
+      file = { buf, filename: part.filename || 'upload' };
+    } else {
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+    }
+  }
+  return { fields, file };
+}
