@@ -125,6 +125,15 @@ describe('tenant isolation', () => {
     expect(list.json().data[0].tenants.map((x: { id: string }) => x.id)).toEqual([mine.id]);
   });
 
+  it('refuses an x-user-id header naming another user', async () => {
+    const org = await buildOrganisation(t.database);
+    const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
+    const other = await buildUser(t.database, { merchantId: org.id, role: 'USER' });
+    const s = await loginAs(t.app, owner.email);
+    expect((await t.app.inject({ url: '/api/auth', headers: s.headers({ 'x-user-id': owner.id }) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth', headers: s.headers({ 'x-user-id': other.id }) })).statusCode).toBe(403);
+  });
+
   it('answers 401 without a token and with a forged one', async () => {
     expect((await t.app.inject({ url: '/api/auth' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(401);

@@ -110,6 +110,9 @@ export function registerAccessHook(app: FastifyInstance, deps: { db: DbOrTx; sig
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)));
     if (!row) throw new AppError('UNAUTHORIZED');
+    // The §7 user header is informational; one naming somebody else is a forgery.
+    const userHeader = headerValue(request, CONTEXT_HEADERS.user);
+    if (userHeader && userHeader !== row.id) throw new AppError('FORBIDDEN', 'x-user-id does not match the signed-in user');
     request.ctx.user = row;
     request.ctx.sessionId = claims.sid;
     if (access.kind === 'authenticated') return;
