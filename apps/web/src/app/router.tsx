@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
               { path: '/tenant/zalo-oa/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
               { path: '/tenant/zalo-oa/uid', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
               { path: '/tenant/zns-service/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.ZnsHistoryPage })) },
+              { path: '/tenant/zns-service/templates', lazy: () => import('./routes/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+              {
+                path: '/tenant/zns-service/template-management',
+                lazy: () => import('./routes/template-management-page').then((m) => ({ Component: m.TemplateManagementPage })),
+              },
               { path: '/tenant/zalo-oa/*', lazy: notAvailable },
               { path: '/tenant/zns-service/*', lazy: notAvailable },
             ],

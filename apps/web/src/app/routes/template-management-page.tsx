@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import type { TableProps } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { LIMITS } from '@zc/shared/limits';
+import { useTemplateRequests, type TemplateRequest } from '../../features/templates/api/get-template-requests';
+import { TemplateRequestDialog } from '../../features/templates/components/template-request-dialog';
+import { templateStatusColor } from '../../features/templates/components/template-status';
+import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { DataTable } from '../../components/data-table';
+import { ErrorResult } from '../../components/error-result';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/formatters';
+import { usePermissions, useScope } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+/** /tenant/zns-service/template-management: template requests and the request form. */
+export function TemplateManagementPage() {
+  const { t } = useTranslation('gateway');
+  const { can } = usePermissions();
+  const scope = useScope();
+  const errorText = useErrorText();
+  const tenantId = scope.tenant?.id ?? '';
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
+  const [open, setOpen] = useState(false);
+  const oas = useOaList(tenantId);
+  const canList = can('VIEW_REQUEST_TEMPLATE');
+  const requests = useTemplateRequests(canList ? tenantId : '', page, size);
+  if (!can(['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE', 'REQUEST_TEMPLATE'])) return <ErrorResult status={403} />;
+
+  const columns: TableProps<TemplateRequest>['columns'] = [
+    { key: 'name', title: t('templates.columns.name'), render: (_, r) => <strong>{r.name}</strong> },
+    { key: 'oa', title: t('templates.columns.oa'), render: (_, r) => oas.data?.find((o) => o.id === r.zaloOAId)?.name ?? '—' },
+    {
+      key: 'status',
+      title: t('templates.columns.status'),
+      render: (_, r) => {
+        const tag = <Tag color={templateStatusColor(r.status)}>{t(`templates.requestStatus.${r.status}`)}</Tag>;
+        return r.error ? <Tooltip title={r.error}>{tag}</Tooltip> : tag;
+      },
+    },
+    { key: 'znsTemplateId', title: t('templates.columns.templateId'), render: (_, r) => (r.znsTemplateId ? <Typography.Text code>{r.znsTemplateId}</Typography.Text> : '—') },
+    { key: 'createdAt', title: t('templates.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
+    { key: 'updatedAt', title: t('templates.updatedAt'), render: (_, r) => formatDateTime(r.updatedAt) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('templates.managementTitle')}
+        extra={
+          can('REQUEST_TEMPLATE') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} disabled={(oas.data?.length ?? 0) === 0}>
+              {t('templates.requestTitle')}
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        {!canList ? (
+          <Typography.Text type="secondary">{t('templates.cannotList')}</Typography.Text>
+        ) : requests.isError ? (
+          <ErrorResult status={500} message={errorText(requests.error)} />
+        ) : (
+          <DataTable<TemplateRequest>
+            rowKey="id"
+            columns={columns}
+            dataSource={requests.data?.data ?? []}
+            loading={requests.isFetching}
+            locale={{ emptyText: t('templates.noRequests') }}
+            paging={{
+              page,
+              size,
+              total: requests.data?.meta.total ?? 0,
+              onChange: (p, s) => {
+                setPage(s === size ? p : 1);
+                setSize(s);
+              },
+            }}
+          />
+        )}
+      </Card>
+      <TemplateRequestDialog open={open} oas={oas.data ?? []} onClose={() => setOpen(false)} />
+    </>
+  );
+}

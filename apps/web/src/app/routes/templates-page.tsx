@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Select from 'antd/es/select';
+import Input from 'antd/es/input';
+import Flex from 'antd/es/flex';
+import Tag from 'antd/es/tag';
+import App from 'antd/es/app';
+import Typography from 'antd/es/typography';
+import type { TableProps } from 'antd/es/table';
+import SyncOutlined from '@ant-design/icons/SyncOutlined';
+import type { ZnsTemplate } from '@zc/shared/api/templates';
+import { LIMITS } from '@zc/shared/limits';
+import { useTemplates } from '../../features/templates/api/get-templates';
+import { useSyncTemplates } from '../../features/templates/api/sync-templates';
+import { TemplateDrawer } from '../../features/templates/components/template-drawer';
+import { templateStatusColor } from '../../features/templates/components/template-status';
+import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { formatVnd } from '../../features/wallet/components/wallet-rules';
+import { DataTable } from '../../components/data-table';
+import { ErrorResult } from '../../components/error-result';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/formatters';
+import { usePermissions, useScope } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+export const TEMPLATE_TAGS = ['TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION', 'OTP', 'IN_TRANSACTION', 'POST_TRANSACTION'] as const;
+export const TEMPLATE_STATUSES = ['ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE'] as const;
+
+/** /tenant/zns-service/templates: the ZNS template library synced from Zalo. */
+export function TemplatesPage() {
+  const { can } = usePermissions();
+  if (!can(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'])) return <ErrorResult status={403} />;
+  return <TemplatesView />;
+}
+
+function TemplatesView() {
+  const { t } = useTranslation('gateway');
+  const scope = useScope();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const tenantId = scope.tenant?.id ?? '';
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
+  const [tag, setTag] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+  const [zaloOAId, setZaloOAId] = useState<string | undefined>();
+  const [name, setName] = useState<string | undefined>();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const oas = useOaList(tenantId);
+  const templates = useTemplates({ tenantId, page, size, templateZNSType: tag, status, zaloOAId, name });
+  const sync = useSyncTemplates();
+
+  const columns: TableProps<ZnsTemplate>['columns'] = [
+    { key: 'znsTemplateId', title: t('templates.columns.templateId'), render: (_, x) => <Typography.Text code>{x.znsTemplateId}</Typography.Text> },
+    { key: 'name', title: t('templates.columns.name'), render: (_, x) => <strong>{x.name}</strong> },
+    { key: 'oa', title: t('templates.columns.oa'), render: (_, x) => oas.data?.find((o) => o.id === x.zaloOAId)?.name ?? '—' },
+    { key: 'tag', title: t('templates.columns.tag'), render: (_, x) => (x.tag ? <Tag>{t(`templates.tags.${x.tag}`, { defaultValue: x.tag })}</Tag> : '—') },
+    { key: 'status', title: t('templates.columns.status'), render: (_, x) => <Tag color={templateStatusColor(x.status)}>{t(`templates.status.${x.status}`, { defaultValue: x.status })}</Tag> },
+    { key: 'quality', title: t('templates.columns.quality'), render: (_, x) => x.quality ?? '—' },
+    { key: 'price', title: t('templates.columns.price'), align: 'right', render: (_, x) => formatVnd(x.price) },
+    { key: 'priceAfterDiscount', title: t('templates.columns.priceAfterDiscount'), align: 'right', render: (_, x) => formatVnd(x.priceAfterDiscount) },
+    { key: 'params', title: t('templates.params'), render: (_, x) => x.params.length },
+    { key: 'syncedAt', title: t('templates.columns.syncedAt'), render: (_, x) => formatDateTime(x.syncedAt) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('templates.libraryTitle')}
+        extra={
+          <Button
+            type="primary"
+            icon={<SyncOutlined spin={sync.isPending} />}
+            loading={sync.isPending}
+            data-testid="templates-sync"
+            onClick={() =>
+              sync.mutate(undefined, {
+                onSuccess: (r) => {
+                  void message.success(t('templates.synced', { count: r.synced, oas: r.oas }));
+                  for (const e of r.errors) void message.error(e.message);
+                },
+                onError: (e) => void message.error(errorText(e)),
+              })
+            }
+          >
+            {t('templates.sync')}
+          </Button>
+        }
+      />
+      <Card>
+        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            placeholder={t('templates.searchName')}
+            aria-label={t('templates.searchName')}
+            style={{ width: 240 }}
+            onSearch={(v) => {
+              setName(v.trim() || undefined);
+              setPage(1);
+            }}
+          />
+          <Select
+            allowClear
+            aria-label={t('templates.columns.tag')}
+            placeholder={t('templates.filterType')}
+            style={{ width: 200 }}
+            value={tag}
+            options={TEMPLATE_TAGS.map((x) => ({ value: x, label: t(`templates.tags.${x}`) }))}
+            onChange={(v?: string) => {
+              setTag(v);
+              setPage(1);
+            }}
+          />
+          <Select
+            allowClear
+            aria-label={t('templates.columns.status')}
+            placeholder={t('templates.filterStatus')}
+            style={{ width: 200 }}
+            value={status}
+            options={TEMPLATE_STATUSES.map((x) => ({ value: x, label: t(`templates.status.${x}`) }))}
+            onChange={(v?: string) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+          {(oas.data?.length ?? 0) > 1 ? (
+            <Select
+              allowClear
+              aria-label={t('templates.columns.oa')}
+              placeholder={t('templates.columns.oa')}
+              style={{ width: 220 }}
+              value={zaloOAId}
+              options={(oas.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              onChange={(v?: string) => {
+                setZaloOAId(v);
+                setPage(1);
+              }}
+            />
+          ) : null}
+        </Flex>
+        {templates.isError ? (
+          <ErrorResult status={500} message={errorText(templates.error)} />
+        ) : (
+          <DataTable<ZnsTemplate>
+            rowKey="id"
+            data-testid="templates-table"
+            columns={columns}
+            dataSource={templates.data?.data ?? []}
+            loading={templates.isFetching}
+            locale={{ emptyText: t('templates.empty') }}
+            onRow={(x) => ({ onClick: () => setOpenId(x.id), style: { cursor: 'pointer' } })}
+            paging={{
+              page,
+              size,
+              total: templates.data?.meta.total ?? 0,
+              onChange: (p, s) => {
+                setPage(s === size ? p : 1);
+                setSize(s);
+              },
+            }}
+          />
+        )}
+      </Card>
+      <TemplateDrawer id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
