@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage })),
           },
           { path: '/dashboard/billing', lazy: () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage })) },
+          { path: '/tenant/settings/webhook', lazy: () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage })) },
           { path: '/tenant/api-keys', lazy: () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })) },
           {
             // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.

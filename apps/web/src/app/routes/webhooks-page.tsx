@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Switch from 'antd/es/switch';
+import Modal from 'antd/es/modal';
+import App from 'antd/es/app';
+import Typography from 'antd/es/typography';
+import Popconfirm from 'antd/es/popconfirm';
+import type { TableProps } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { Webhook } from '@zc/shared/api/webhooks';
+import { LIMITS } from '@zc/shared/limits';
+import { useWebhooks } from '../../features/tenant-webhooks/api/get-webhooks';
+import { useUpdateWebhook } from '../../features/tenant-webhooks/api/update-webhook';
+import { useDeleteWebhook } from '../../features/tenant-webhooks/api/delete-webhook';
+import { useRotateWebhookSecret } from '../../features/tenant-webhooks/api/rotate-webhook-secret';
+import { useTestWebhook } from '../../features/tenant-webhooks/api/test-webhook';
+import { WebhookFormDialog } from '../../features/tenant-webhooks/components/webhook-form-dialog';
+import { DeliveriesDrawer } from '../../features/tenant-webhooks/components/deliveries-drawer';
+import { DataTable } from '../../components/data-table';
+import { ConfirmButton } from '../../components/confirm-button';
+import { ErrorResult } from '../../components/error-result';
+import { PageHeader } from '../../components/page-header';
+import { SecretOnce } from '../../components/secret-once';
+import { formatDateTime } from '../../lib/formatters';
+import { usePermissions, useScope } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+/** /tenant/settings/webhook (VIEW_WEBHOOK / CRUD_WEBHOOK): delivery-status endpoints, secrets, log, test, replay. */
+export function WebhooksPage() {
+  const { can } = usePermissions();
+  if (!can('VIEW_WEBHOOK')) return <ErrorResult status={403} />;
+  return <WebhooksView />;
+}
+
+function WebhooksView() {
+  const { t } = useTranslation('gateway');
+  const scope = useScope();
+  const { can } = usePermissions();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const tenantId = scope.tenant?.id ?? '';
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [logOf, setLogOf] = useState<Webhook | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const webhooks = useWebhooks(tenantId, page, size);
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
+  const test = useTestWebhook();
+  const canEdit = can('CRUD_WEBHOOK');
+
+  const columns: TableProps<Webhook>['columns'] = [
+    { key: 'url', title: t('webhooks.url'), render: (_, w) => <Typography.Text copyable style={{ maxWidth: 360 }} ellipsis={{ tooltip: w.url }}>{w.url}</Typography.Text> },
+    { key: 'events', title: t('webhooks.events'), render: (_, w) => w.events.map((e) => <Tag key={e}>{e}</Tag>) },
+    {
+      key: 'isActive',
+      title: t('webhooks.active'),
+      render: (_, w) => (
+        <Switch
+          size="small"
+          checked={w.isActive}
+          disabled={!canEdit}
+          loading={update.isPending && update.variables?.id === w.id}
+          aria-label={t('webhooks.active')}
+          onChange={(isActive) => update.mutate({ id: w.id, isActive }, { onError: (e) => void message.error(errorText(e)) })}
+        />
+      ),
+    },
+    { key: 'createdAt', title: t('webhooks.createdAt'), render: (_, w) => formatDateTime(w.createdAt) },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      render: (_, w) => (
+        <Space size={4} wrap={false}>
+          <Button size="small" onClick={() => setLogOf(w)} data-testid={`webhook-log-${w.id}`}>
+            {t('webhooks.log')}
+          </Button>
+          {canEdit ? (
+            <>
+              <Button
+                size="small"
+                loading={test.isPending && test.variables === w.id}
+                data-testid={`webhook-test-${w.id}`}
+                onClick={() =>
+                  test.mutate(w.id, {
+                    onSuccess: (d) =>
+                      d.status === 'SUCCEEDED'
+                        ? void message.success(t('webhooks.testOk', { code: d.lastStatusCode ?? '' }))
+                        : void message.warning(t('webhooks.testFailed', { error: d.lastError ?? d.lastStatusCode ?? '' })),
+                    onError: (e) => void message.error(errorText(e)),
+                  })
+                }
+              >
+                {t('webhooks.testFire')}
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  setEditing(w);
+                  setFormOpen(true);
+                }}
+              >
+                {t('common:edit')}
+              </Button>
+              <Popconfirm
+                title={t('webhooks.rotateTitle')}
+                description={t('webhooks.rotateText')}
+                okText={t('common:confirm')}
+                cancelText={t('common:cancel')}
+                onConfirm={() => rotate.mutateAsync(w.id).then((r) => setSecret(r.secret), (e: unknown) => void message.error(errorText(e)))}
+              >
+                <Button size="small">{t('webhooks.rotate')}</Button>
+              </Popconfirm>
+              <ConfirmButton
+                size="small"
+                title={t('webhooks.deleteTitle')}
+                description={t('webhooks.deleteText')}
+                loading={remove.isPending && remove.variables === w.id}
+                onConfirm={() => remove.mutateAsync(w.id).then(() => void message.success(t('webhooks.deleted')), (e: unknown) => void message.error(errorText(e)))}
+              >
+                {t('apiKeys.delete')}
+              </ConfirmButton>
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('webhooks.title')}
+        extra={
+          canEdit ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="webhook-create"
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              {t('webhooks.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <Typography.Paragraph type="secondary">{t('webhooks.intro')}</Typography.Paragraph>
+        {webhooks.isError ? (
+          <ErrorResult status={500} message={errorText(webhooks.error)} />
+        ) : (
+          <DataTable<Webhook>
+            rowKey="id"
+            columns={columns}
+            dataSource={webhooks.data?.data ?? []}
+            loading={webhooks.isFetching}
+            locale={{ emptyText: t('webhooks.empty') }}
+            paging={{
+              page,
+              size,
+              total: webhooks.data?.meta.total ?? 0,
+              onChange: (p, s) => {
+                setPage(s === size ? p : 1);
+                setSize(s);
+              },
+            }}
+          />
+        )}
+      </Card>
+      <WebhookFormDialog open={formOpen} webhook={editing} onClose={() => setFormOpen(false)} />
+      <DeliveriesDrawer webhook={logOf} onClose={() => setLogOf(null)} />
+      <Modal
+        open={secret !== null}
+        title={t('webhooks.newSecret')}
+        onCancel={() => setSecret(null)}
+        footer={
+          <Button type="primary" onClick={() => setSecret(null)}>
+            {t('apiKeys.done')}
+          </Button>
+        }
+      >
+        {secret ? <SecretOnce secret={secret} testId="webhook-rotated-secret" /> : null}
+      </Modal>
+    </>
+  );
+}
