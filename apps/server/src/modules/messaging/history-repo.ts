@@ -72,6 +72,17 @@ export function historyWhere(tenantId: string, module: MessageModule, f: History
   return where;
 }
 
+/**
+ * The indexes are `created_at DESC NULLS LAST, seq DESC NULLS LAST`; a bare `desc` means NULLS
+ * FIRST and would not match them (PostgreSQL ignores NOT NULL here), turning every page into a
+ * sort of the whole tenant. Ascending reads the same indexes backwards (ASC NULLS FIRST).
+ */
+function orderBy(desc: boolean): SQL[] {
+  return desc
+    ? [sql`${messageHistory.createdAt} desc nulls last`, sql`${messageHistory.seq} desc nulls last`]
+    : [sql`${messageHistory.createdAt} asc nulls first`, sql`${messageHistory.seq} asc nulls first`];
+}
+
 function seek(c: HistoryCursor, desc: boolean): SQL {
   // Reading "next" in a descending list means older rows; "prev" flips the comparison.
   const older = desc === (c.dir === 'next');
@@ -101,7 +112,7 @@ export async function listHistory(db: DbOrTx, tenantId: string, module: MessageM
   if (offset > MAX_OFFSET_ROWS) throw new AppError('PAGE_NEEDS_CURSOR', undefined, { fields: [{ path: 'querystring.page', code: 'needs_cursor', message: 'use meta.nextCursor' }] });
   // A "prev" read walks the other way and is flipped back afterwards.
   const walkDesc = cursor?.dir === 'prev' ? !desc : desc;
-  const order = walkDesc ? [sql`${messageHistory.createdAt} desc`, sql`${messageHistory.seq} desc`] : [sql`${messageHistory.createdAt} asc`, sql`${messageHistory.seq} asc`];
+  const order = orderBy(walkDesc);
   const fetched = await db
     .select(columns)
     .from(messageHistory)
@@ -156,7 +167,7 @@ export async function* iterateHistory(db: DbOrTx, tenantId: string, module: Mess
       .select(columns)
       .from(messageHistory)
       .where(cursor ? and(where, seek(cursor, desc)) : where)
-      .orderBy(...(desc ? [sql`${messageHistory.createdAt} desc`, sql`${messageHistory.seq} desc`] : [sql`${messageHistory.createdAt} asc`, sql`${messageHistory.seq} asc`]))
+      .orderBy(...orderBy(desc))
       .limit(batch);
     if (rows.length === 0) return;
     yield rows;
