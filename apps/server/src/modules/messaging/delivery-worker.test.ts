@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
-import { messageHistory, walletEntries, wallets, zaloOas } from '../../db/schema/index';
+import { messageHistory, tenantWebhooks, walletEntries, wallets, webhookDeliveries, zaloOas } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { createPgTokenStore } from '../zalo-oa/token-store';
@@ -68,6 +68,10 @@ const entries = async (id: string) => t.database.db.select().from(walletEntries)
 
 describe('processDueMessages against the Zalo sandbox', () => {
   it('pushes a ZNS message, stores Zalo’s msg_id as the session id, and markDelivered moves it to RECEIVED', async () => {
+    const [hook] = await t.database.db
+      .insert(tenantWebhooks)
+      .values({ tenantId: f.tenantId, url: 'https://hooks.example.vn/zc', secretEnc: createCipher(t.config.appSecret).encrypt('s'), events: ['message.status'] })
+      .returning();
     const id = await sendOtp();
     const report = await processDueMessages({ db: t.database.db, zalo }, { limit: 10 });
     expect(report).toMatchObject({ claimed: 1, pushed: 1 });
@@ -78,6 +82,10 @@ describe('processDueMessages against the Zalo sandbox', () => {
     expect(await markDelivered(t.database.db, { zaloMsgId: r?.sessionId ?? '', deliveredAt })).toBe(id);
     expect(await markDelivered(t.database.db, { zaloMsgId: r?.sessionId ?? '', deliveredAt })).toBeNull();
     expect((await row(id))?.status).toBe('RECEIVED');
+    // Each status change is a tenant event: PROCESSING, PUSHED_ZALO, RECEIVED.
+    const events = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook?.id ?? '')).orderBy(webhookDeliveries.createdAt);
+    expect(events.map((e) => (e.payload as { status: string }).status)).toEqual(['PROCESSING', 'PUSHED_ZALO', 'RECEIVED']);
+    await t.database.db.delete(tenantWebhooks).where(eq(tenantWebhooks.id, hook?.id ?? ''));
   });
 
   it('marks a permanent Zalo refusal ERROR_CALL_ZALO with the bilingual explanation and refunds once', async () => {

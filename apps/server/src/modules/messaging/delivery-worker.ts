@@ -8,7 +8,7 @@ import { oaMessage, type MessageStatus } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
 import { applyEntry } from '../wallets/ledger';
-import { enqueueTenantEvent } from './tenant-events';
+import { enqueueTenantEvent } from '../tenant-webhooks/repo';
 import { oaSendRequest } from './oa-payload';
 
 export interface DeliveryDeps {
@@ -32,7 +32,8 @@ export interface DeliveryReport {
 
 type Row = typeof messageHistory.$inferSelect;
 
-export const MESSAGE_EVENT = 'message.status';
+/** The tenant webhook event of every status change (tenant-webhooks WEBHOOK_EVENTS). */
+export const MESSAGE_EVENT = 'message.status' as const;
 
 /** Back-off of transient failures: 10 s, 20 s, 40 s … capped at 15 min. */
 export function retryDelayMs(attempts: number): number {
