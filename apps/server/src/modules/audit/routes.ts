@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { dataResponse, listResponse } from '@zc/shared/api/common';
 import { AUDIT_ACTIONS, auditEntry, auditQuery, auditVerifyResponse, type AuditAction } from '@zc/shared/api/audit';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { authenticated, merchantAccess, requireMerchant, requireTenant, tenantAccess } from '../../platform/context';
 import { offsetOf, paged } from '../../platform/pagination';
 import { verifyChain } from '../../platform/audit';
+import { ilikeContains } from '../../platform/sql';
 import { auditLogs, tenants, users } from '../../db/schema/index';
 
 const tags = ['Audit log'];
@@ -21,7 +22,7 @@ export function registerAuditRoutes(app: ZodApp, deps: ModuleDeps): void {
     if (q.from) conds.push(gte(auditLogs.createdAt, new Date(q.from).toISOString()));
     if (q.to) conds.push(lte(auditLogs.createdAt, new Date(q.to).toISOString()));
     if (q.actorEmail) {
-      const actorIds = deps.db.select({ id: users.id }).from(users).where(ilike(users.email, `%${q.actorEmail.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      const actorIds = deps.db.select({ id: users.id }).from(users).where(ilikeContains(users.email, q.actorEmail));
       conds.push(inArray(auditLogs.actorId, actorIds));
     }
     const where = and(...conds);

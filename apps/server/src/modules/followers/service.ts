@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { getFollowers, getUserDetail } from '@zc/zalo/oa-info';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db, DbOrTx } from '../../db/client';
+import { ilikeContains } from '../../platform/sql';
 import { oaFollowers, zaloOas } from '../../db/schema/index';
 
 // Zalo's getlist takes count ≤ 50 and offset ≤ 9951 (REFERENCE §7).
@@ -56,7 +57,7 @@ export async function syncFollowers(db: Db, zalo: ZaloClient, tenantId: string, 
 export async function listFollowers(db: DbOrTx, tenantId: string, q: { search?: string; zaloOAId?: string; limit: number; offset: number }) {
   const conds: SQL[] = [eq(oaFollowers.tenantId, tenantId)];
   if (q.zaloOAId) conds.push(eq(oaFollowers.zaloOaId, q.zaloOAId));
-  if (q.search) conds.push(ilike(oaFollowers.displayName, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.search) conds.push(ilikeContains(oaFollowers.displayName, q.search));
   const where = and(...conds);
   const rows = await db
     .select({ f: oaFollowers, oaName: zaloOas.name, oaAvatar: zaloOas.avatar })

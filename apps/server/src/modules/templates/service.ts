@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { listZnsTemplates, getZnsTemplateInfo } from '@zc/zalo/zns';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db, DbOrTx } from '../../db/client';
 import { wallets, zaloOas, znsTemplates } from '../../db/schema/index';
 import { zaloFailure } from '../zalo-oa/service';
+import { ilikeContains } from '../../platform/sql';
 
 type TemplateRow = typeof znsTemplates.$inferSelect;
 
@@ -40,7 +41,7 @@ export async function findTemplates(db: DbOrTx, tenantId: string, q: { tag?: str
   if (q.tag) conds.push(eq(znsTemplates.tag, q.tag));
   if (q.status) conds.push(eq(znsTemplates.status, q.status));
   if (q.zaloOAId) conds.push(eq(znsTemplates.zaloOaId, q.zaloOAId));
-  if (q.name) conds.push(ilike(znsTemplates.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.name) conds.push(ilikeContains(znsTemplates.name, q.name));
   const where = and(...conds);
   const rows = await db.select().from(znsTemplates).where(where).orderBy(asc(znsTemplates.name), asc(znsTemplates.id)).limit(q.limit).offset(q.offset);
   const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(znsTemplates).where(where);

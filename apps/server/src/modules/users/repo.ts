@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern, ilikeContains } from '../../platform/sql';
 import { merchantMembers, tenantMembers, tenants, userGroups, users } from '../../db/schema/index';
 
 export interface MemberQuery {
@@ -14,19 +15,18 @@ export interface MemberQuery {
   userIds?: string[];
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Members of an organisation (optionally of one tenant), with their tenant memberships there. */
 export async function findMembers(db: DbOrTx, q: MemberQuery) {
   const conds: SQL[] = [eq(merchantMembers.merchantId, q.merchantId)];
-  if (q.email) conds.push(ilike(users.email, `%${escapeLike(q.email)}%`));
+  if (q.email) conds.push(ilikeContains(users.email, q.email));
   if (q.userIds) conds.push(inArray(users.id, q.userIds.length ? q.userIds : ['00000000-0000-0000-0000-000000000000']));
   if (q.tenantId) {
     conds.push(sql`exists (select 1 from ${tenantMembers} where ${tenantMembers.userId} = ${users.id} and ${tenantMembers.tenantId} = ${q.tenantId})`);
   }
   if (q.tenantName) {
     conds.push(
-      sql`exists (select 1 from ${tenantMembers} tm join ${tenants} t on t.id = tm.tenant_id where tm.user_id = ${users.id} and t.merchant_id = ${q.merchantId} and t.name ilike ${`%${escapeLike(q.tenantName)}%`})`,
+      sql`exists (select 1 from ${tenantMembers} tm join ${tenants} t on t.id = tm.tenant_id where tm.user_id = ${users.id} and t.merchant_id = ${q.merchantId} and t.name ilike ${containsPattern(q.tenantName)})`,
     );
   }
   const where = and(...conds);
