@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
                 path: '/tenant/zns-service/template-management',
                 lazy: () => import('./routes/template-management-page').then((m) => ({ Component: m.TemplateManagementPage })),
               },
+              { path: '/tenant/zns-service/playground', lazy: () => import('./routes/playground-page').then((m) => ({ Component: m.PlaygroundPage })) },
               { path: '/tenant/zalo-oa/*', lazy: notAvailable },
               { path: '/tenant/zns-service/*', lazy: notAvailable },
             ],

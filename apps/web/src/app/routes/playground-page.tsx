@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Card from 'antd/es/card';
+import Row from 'antd/es/row';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Select from 'antd/es/select';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Button from 'antd/es/button';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Tooltip from 'antd/es/tooltip';
+import SendOutlined from '@ant-design/icons/SendOutlined';
+import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
+import { useUidTemplates } from '../../features/playground/api/get-uid-templates';
+import { useSendPlayground } from '../../features/playground/api/send-playground';
+import { FollowerList } from '../../features/playground/components/follower-list';
+import { MessageFields } from '../../features/playground/components/message-fields';
+import { forcesCustom, fromSample, toKind, toMessage, toPreview, type PlaygroundValues } from '../../features/playground/components/message-model';
+import { MessagePreview } from '../../components/message-preview';
+import { ErrorResult } from '../../components/error-result';
+import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
+import type { OaMessage } from '@zc/shared/api/messaging';
+import { usePermissions, useScope } from '../scope-context';
+import { useErrorText } from '../error-text';
+
+type Mode = 'sample' | 'custom';
+
+/** /tenant/zns-service/playground (§2.11): followers · sample-data form · preview with send. */
+export function PlaygroundPage() {
+  const { t } = useTranslation('gateway');
+  const { can } = usePermissions();
+  const scope = useScope();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const tenantId = scope.tenant?.id ?? '';
+  const [form] = Form.useForm<PlaygroundValues>();
+  const [apiKeyId, setApiKeyId] = useState<string | undefined>();
+  const [templateId, setTemplateId] = useState<string | undefined>();
+  const [mode, setMode] = useState<Mode>('sample');
+  const [uid, setUid] = useState('');
+  const [uidError, setUidError] = useState<string | null>(null);
+  const [localImage, setLocalImage] = useState<string | undefined>();
+  const keys = useApiKeys({ tenantId, page: 1, size: 1000, status: 'ACTIVE' });
+  const templates = useUidTemplates(can('SEND_REQUEST_PLAYGROUND') ? tenantId : '');
+  const send = useSendPlayground();
+  const values = Form.useWatch([], form) as PlaygroundValues | undefined;
+
+  const flat = useMemo(() => (templates.data ?? []).flatMap((g) => g.uidMessageTemplates.map((x) => ({ ...x, group: g.name }))), [templates.data]);
+  const template = flat.find((x) => x.id === templateId);
+  const kind = toKind(template?.templateType);
+  const key = keys.data?.data.find((k) => k.id === apiKeyId);
+  const effectiveMode: Mode = forcesCustom(kind) ? 'custom' : mode;
+
+  useEffect(() => {
+    if (!apiKeyId && keys.data?.data[0]) setApiKeyId(keys.data.data[0].id);
+  }, [keys.data, apiKeyId]);
+  useEffect(() => {
+    if (!templateId && flat[0]) setTemplateId(flat[0].id);
+  }, [flat, templateId]);
+  // A new template (or going back to sample mode) loads its sample data into the form.
+  useEffect(() => {
+    if (!template) return;
+    form.resetFields();
+    form.setFieldsValue(fromSample(template.exampleMessage));
+    setLocalImage(undefined);
+  }, [template, effectiveMode, form]);
+
+  if (!can('SEND_REQUEST_PLAYGROUND')) return <ErrorResult status={403} />;
+
+  const preview = kind ? toPreview(kind, values ?? {}, localImage) : null;
+
+  const onSend = async () => {
+    if (!uid.trim()) {
+      setUidError(t('playground.uidRequired'));
+      return;
+    }
+    if (!/^\d{1,32}$/.test(uid.trim())) {
+      setUidError(t('playground.uidDigits'));
+      return;
+    }
+    setUidError(null);
+    if (!kind || !template) return;
+    let v: PlaygroundValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (!apiKeyId) {
+      void message.warning('API key not found');
+      return;
+    }
+    try {
+      await send.mutateAsync({ apiKeyId, uidTypeId: template.id, uid: uid.trim(), messageData: toMessage(kind, { ...form.getFieldsValue(true), ...v }) as OaMessage });
+      void message.success('action success: send');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'API_KEY_NOT_FOUND') void message.warning('API key not found');
+      else void message.error(errorText(error));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('playground.title')} />
+      {keys.data && keys.data.data.length === 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="API key not found" description={t('playground.noKey')} /> : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={7}>
+          <Card title={t('playground.followers')} size="small">
+            <FollowerList tenantId={tenantId} zaloOAId={key?.zaloOAId} selected={uid} onSelect={(id) => { setUid(id); setUidError(null); }} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('playground.sampleData')} size="small">
+            <Form layout="vertical" component="div">
+              <Form.Item label={t('playground.apiKey')} required>
+                <Select
+                  value={apiKeyId}
+                  onChange={setApiKeyId}
+                  placeholder={t('playground.chooseKey')}
+                  loading={keys.isPending}
+                  options={(keys.data?.data ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.zaloOA?.name ?? ''}` }))}
+                  data-testid="playground-key"
+                />
+              </Form.Item>
+              <Form.Item label={t('playground.messageType')} required>
+                <Select
+                  value={templateId}
+                  onChange={(v: string) => setTemplateId(v)}
+                  loading={templates.isPending}
+                  options={(templates.data ?? []).map((g) => ({ label: g.name, options: g.uidMessageTemplates.map((x) => ({ value: x.id, label: t(`playground.kinds.${x.templateType}`, { defaultValue: x.name }) })) }))}
+                  data-testid="playground-template"
+                />
+              </Form.Item>
+              <Form.Item label={t('playground.mode')}>
+                <Tooltip title={forcesCustom(kind) ? t('playground.stickerCustom') : undefined}>
+                  <Radio.Group
+                    value={effectiveMode}
+                    disabled={forcesCustom(kind)}
+                    onChange={(e) => setMode(e.target.value as Mode)}
+                    optionType="button"
+                    options={[
+                      { value: 'sample', label: t('playground.modes.sample') },
+                      { value: 'custom', label: t('playground.modes.custom') },
+                    ]}
+                  />
+                </Tooltip>
+              </Form.Item>
+              <Form.Item label={t('playground.uid')} required validateStatus={uidError ? 'error' : undefined} help={uidError ?? t('playground.uidHint')}>
+                <Input value={uid} onChange={(e) => setUid(e.target.value)} maxLength={32} inputMode="numeric" data-testid="playground-uid" />
+              </Form.Item>
+            </Form>
+            {kind ? (
+              <Form form={form} layout="vertical" key={`${templateId ?? ''}-${effectiveMode}`}>
+                <MessageFields kind={kind} form={form} disabled={effectiveMode === 'sample'} apiKeyId={apiKeyId} onLocalImage={setLocalImage} />
+              </Form>
+            ) : null}
+          </Card>
+        </Col>
+        <Col xs={24} lg={7}>
+          <Card
+            title={t('playground.preview')}
+            size="small"
+            extra={
+              <Button type="primary" icon={<SendOutlined />} loading={send.isPending} onClick={() => void onSend()} disabled={!kind} data-testid="playground-send">
+                {t('playground.send')}
+              </Button>
+            }
+          >
+            <MessagePreview message={preview} testId="playground-preview" />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Input from 'antd/es/input';
+import Avatar from 'antd/es/avatar';
+import Spin from 'antd/es/spin';
+import Empty from 'antd/es/empty';
+import Button from 'antd/es/button';
+import App from 'antd/es/app';
+import Flex from 'antd/es/flex';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import SyncOutlined from '@ant-design/icons/SyncOutlined';
+import { useFollowers } from '../api/get-followers';
+import { useSyncFollowers } from '../api/sync-followers';
+import { useErrorText } from '../../../app/error-text';
+
+/** §2.11 column 1: followers of the key's OA, infinite scroll, search by display name. */
+export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenantId: string; zaloOAId?: string; selected?: string; onSelect: (uid: string) => void }) {
+  const { t } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [search, setSearch] = useState<string | undefined>();
+  const followers = useFollowers(tenantId, search, zaloOAId);
+  const sync = useSyncFollowers();
+  const items = followers.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <Flex vertical gap={8} style={{ height: '100%' }}>
+      <Flex gap={8}>
+        <Input.Search allowClear placeholder={t('playground.searchFollower')} aria-label={t('playground.searchFollower')} onSearch={(v) => setSearch(v.trim() || undefined)} />
+        {zaloOAId ? (
+          <Button
+            icon={<SyncOutlined spin={sync.isPending} />}
+            aria-label={t('playground.syncFollowers')}
+            title={t('playground.syncFollowers')}
+            onClick={() =>
+              sync.mutate(zaloOAId, {
+                onSuccess: (r) => void message.success(t('playground.synced', { count: r.synced })),
+                onError: (e) => void message.error(errorText(e)),
+              })
+            }
+          />
+        ) : null}
+      </Flex>
+      <div
+        data-testid="follower-list"
+        style={{ overflowY: 'auto', maxHeight: 560, minHeight: 200, border: '1px solid #f0f0f0', borderRadius: 8 }}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (el.scrollHeight - el.scrollTop - el.clientHeight < 48 && followers.hasNextPage && !followers.isFetchingNextPage) void followers.fetchNextPage();
+        }}
+      >
+        {followers.isPending && followers.fetchStatus !== 'idle' ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <Spin />
+          </div>
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.noFollowers')} />
+        ) : (
+          items.map((f) => (
+            <button
+              key={f.id}
+              type="button"
+              onClick={() => onSelect(f.userId)}
+              aria-pressed={selected === f.userId}
+              style={{
+                display: 'flex',
+                gap: 10,
+                alignItems: 'center',
+                width: '100%',
+                padding: '8px 12px',
+                border: 0,
+                borderBottom: '1px solid #f5f5f5',
+                background: selected === f.userId ? '#e6f4f1' : 'transparent',
+                cursor: 'pointer',
+                textAlign: 'left',
+              }}
+            >
+              <Avatar src={f.avatar ?? undefined} icon={<UserOutlined />} />
+              <span style={{ minWidth: 0 }}>
+                <span style={{ display: 'block', fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.displayName}</span>
+                <span style={{ display: 'block', fontSize: 12, color: '#888', fontFamily: 'monospace' }}>{f.userId}</span>
+              </span>
+            </button>
+          ))
+        )}
+        {followers.isFetchingNextPage ? (
+          <div style={{ padding: 12, textAlign: 'center' }}>
+            <Spin size="small" />
+          </div>
+        ) : null}
+      </div>
+    </Flex>
+  );
+}
