@@ -1,14 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { parseVietnamPhone } from '@zc/shared/phone';
 import type { MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared/api/messaging';
 import type { Db } from '../../db/client';
-import { apiKeys, tenants, wallets, znsTemplates } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { discountedPrice, validateTemplateData } from './template-params';
 import { batcherFor } from './send-batcher';
 import { enqueueOne, type Prepared, type SendResult } from './send-queue';
+import { contextLoaderFor, type SendContextRow } from './send-context-loader';
 
 /** The authenticated key of a public send (tenant + OA), as `findActiveApiKeyBySecret` shapes it. */
 export interface ApiKeyRow {
@@ -22,58 +21,20 @@ export interface SendContext {
   znsService: boolean;
   oaService: boolean;
   discountPercent: number;
-  template: typeof znsTemplates.$inferSelect | null;
+  template: SendContextRow['template'];
 }
 
 /**
- * Everything a send needs, in ONE read: the ACTIVE key by the SHA-256 of its secret (the same
- * rule as `findActiveApiKeyBySecret` in modules/api-keys), its tenant's module flags, the wallet
- * discount and the named template of the key's OA. One round trip instead of three is most of
- * the send path's cost (ADR 0003). Null when the key is unknown or not ACTIVE.
+ * Everything a send needs, in ONE read shared by concurrent requests: the ACTIVE key by the
+ * SHA-256 of its secret (the same rule as `findActiveApiKeyBySecret` in modules/api-keys), its
+ * tenant's module flags, the wallet discount and the named template of the key's OA (ADR 0003).
+ * Null when the key is unknown or not ACTIVE.
  */
 export async function loadSendContext(db: Db, secret: string, templateId: string | null): Promise<SendContext | null> {
   // No template id (OA sends) matches no template: '' is never a Zalo template id.
-  const [row] = await sendContextQuery(db).execute({ hash: sha256(secret), templateId: templateId ?? '' });
+  const row = await contextLoaderFor(db).load(sha256(secret), templateId ?? '');
   if (!row) return null;
-  return {
-    key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId },
-    znsService: row.znsService,
-    oaService: row.oaService,
-    discountPercent: row.discountPercent ?? 0,
-    template: row.template,
-  };
-}
-
-/** Built and prepared once per database: drizzle's query building showed up in the send profile. */
-function buildSendContextQuery(db: Db) {
-  return db
-    .select({
-      id: apiKeys.id,
-      tenantId: apiKeys.tenantId,
-      zaloOaId: apiKeys.zaloOaId,
-      znsService: tenants.znsService,
-      oaService: tenants.oaService,
-      discountPercent: wallets.discountPercent,
-      template: znsTemplates,
-    })
-    .from(apiKeys)
-    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
-    .leftJoin(wallets, eq(wallets.tenantId, apiKeys.tenantId))
-    .leftJoin(
-      znsTemplates,
-      and(eq(znsTemplates.tenantId, apiKeys.tenantId), eq(znsTemplates.zaloOaId, apiKeys.zaloOaId), eq(znsTemplates.znsTemplateId, sql.placeholder('templateId'))),
-    )
-    .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), eq(apiKeys.status, 'ACTIVE')))
-    .prepare('zc_send_context');
-}
-const preparedContext = new WeakMap<Db, ReturnType<typeof buildSendContextQuery>>();
-function sendContextQuery(db: Db) {
-  let q = preparedContext.get(db);
-  if (!q) {
-    q = buildSendContextQuery(db);
-    preparedContext.set(db, q);
-  }
-  return q;
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, template: row.template };
 }
 
 /**

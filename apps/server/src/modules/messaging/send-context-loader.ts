@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { TemplateParam } from './template-params';
+
+/** What a send reads before validation: key, tenant flags, wallet discount, the named template. */
+export interface SendContextRow {
+  id: string;
+  tenantId: string;
+  zaloOaId: string;
+  znsService: boolean;
+  oaService: boolean;
+  discountPercent: number;
+  template: { znsTemplateId: string; name: string; status: string; tag: string | null; price: number; params: TemplateParam[] } | null;
+}
+
+interface Waiting {
+  hash: string;
+  templateId: string;
+  resolve(r: SendContextRow | null): void;
+  reject(e: unknown): void;
+}
+
+const MAX_BATCH = 200;
+const MAX_IN_FLIGHT = 4;
+
+type RawRow = Record<string, unknown>;
+
+function rowsOf(result: unknown): RawRow[] {
+  // node-postgres answers { rows }, PGlite the same shape; both are plain objects per row.
+  const rows = (result as { rows?: unknown }).rows; // driver result
+  return Array.isArray(rows) ? (rows as RawRow[]) : [];
+}
+
+function toContext(r: RawRow): SendContextRow {
+  return {
+    id: String(r.id),
+    tenantId: String(r.tenant_id),
+    zaloOaId: String(r.zalo_oa_id),
+    znsService: r.zns_service === true,
+    oaService: r.oa_service === true,
+    discountPercent: Number(r.discount_percent ?? 0),
+    template:
+      r.tpl_id === null || r.tpl_id === undefined
+        ? null
+        : {
+            znsTemplateId: String(r.zns_template_id),
+            name: String(r.tpl_name),
+            status: String(r.tpl_status),
+            tag: r.tpl_tag === null ? null : String(r.tpl_tag),
+            // bigint columns arrive as strings from node-postgres
+            price: Number(r.tpl_price),
+            params: (typeof r.tpl_params === 'string' ? JSON.parse(r.tpl_params) : r.tpl_params) as TemplateParam[], // jsonb written by template sync
+          },
+  };
+}
+
+/**
+ * Reads the send context of many concurrent requests in one statement (a JSON recordset of the secret
+ * hashes and template ids), DataLoader-style: the first request of a quiet moment is read alone,
+ * those arriving while reads are in flight share the next one (ADR 0003).
+ */
+export class SendContextLoader {
+  private readonly queue: Waiting[] = [];
+  private inFlight = 0;
+  constructor(private readonly db: Db) {}
+
+  load(hash: string, templateId: string): Promise<SendContextRow | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ hash, templateId, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.read(batch)
+        .then(
+          (rows) => batch.forEach((w, i) => w.resolve(rows[i] ?? null)),
+          (err: unknown) => batch.forEach((w) => w.reject(err)),
+        )
+        .finally(() => {
+          this.inFlight -= 1;
+          this.pump();
+        });
+    }
+  }
+
+  private async read(batch: Waiting[]): Promise<Array<SendContextRow | null>> {
+    // One JSON parameter carries the whole batch (drizzle would spread a JS array into a list).
+    const input = JSON.stringify(batch.map((w, i) => ({ hash: w.hash, tpl: w.templateId, ord: i + 1 })));
+    const result = await this.db.execute(sql`
+      select i.ord, k.id, k.tenant_id, k.zalo_oa_id, t.zns_service, t.oa_service, w.discount_percent,
+             z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params
+      from jsonb_to_recordset(${input}::jsonb) as i(hash text, tpl text, ord int)
+      join api_keys k on k.secret_hash = i.hash and k.status = 'ACTIVE'
+      join tenants t on t.id = k.tenant_id
+      left join wallets w on w.tenant_id = k.tenant_id
+      left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl`);
+    const out: Array<SendContextRow | null> = batch.map(() => null);
+    for (const r of rowsOf(result)) out[Number(r.ord) - 1] = toContext(r);
+    return out;
+  }
+}
+
+const loaders = new WeakMap<Db, SendContextLoader>();
+
+export function contextLoaderFor(db: Db): SendContextLoader {
+  let l = loaders.get(db);
+  if (!l) {
+    l = new SendContextLoader(db);
+    loaders.set(db, l);
+  }
+  return l;
+}
