@@ -153,6 +153,7 @@ async function measure(database: Database): Promise<void> {
   for (const l of lines) console.log(l);
   const bound = pglite ? 100 : 50;
   const p95 = pct(all, 95);
+  if (p95 > bound) process.exitCode = 1;
   console.log(`\nall ${all.length} list calls: p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (bound p95 ≤ ${bound} ms) ${p95 <= bound ? 'OK' : 'MISSED'}`);
 }
 

@@ -162,6 +162,8 @@ async function drive(): Promise<void> {
     console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
     console.log(`p99 at half of peak  ${half.p99} ms  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
     console.log(`hot/spread ratio     ${(hot.rps / spread.rps).toFixed(2)}  (bound ≥ 0.5)  ${hot.rps / spread.rps >= 0.5 ? 'OK' : 'MISSED'}`);
+    const met = spread.rps / bare.rps >= 0.5 && (pglite || spread.rps >= 3000) && half.p99 <= 25 && hot.rps / spread.rps >= 0.5;
+    if (!met) process.exitCode = 1;
     if (!process.argv.includes('--no-unbatched')) {
       // The same two phases with micro-batching off, on a fresh server over the same database.
       await stopServers();
