@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import message from 'antd/es/message';
@@ -10,7 +10,7 @@ import { LIMITS } from '@zc/shared/limits';
 import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { AuthLayout } from '../../components/auth-layout';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { AuthField, AuthFormRoot, email, minLength, required, useAuthForm } from '../../components/auth-form';
 import { useErrorText } from '../error-text';
 
 function RequestForm() {
@@ -18,7 +18,10 @@ function RequestForm() {
   const request = useForgotPassword();
   const errorText = useErrorText();
   const [messageApi, messageHolder] = message.useMessage();
-  const [form] = Form.useForm<{ email: string }>();
+  const form = useAuthForm<{ email: string }>({
+    initial: { email: '' },
+    rules: { email: [required(t('validation.emailRequired')), email(t('validation.emailInvalid'))] },
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   if (sentTo) {
@@ -34,37 +37,27 @@ function RequestForm() {
   return (
     <>
     {messageHolder}
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
+    <AuthFormRoot
       disabled={request.isPending}
-      onFinish={async ({ email }) => {
+      onSubmit={form.handleSubmit(async ({ email: address }) => {
         try {
-          await request.mutateAsync({ email: email.trim() });
-          setSentTo(email.trim());
+          await request.mutateAsync({ email: address.trim() });
+          setSentTo(address.trim());
         } catch (error) {
-          if (!applyFieldErrors(form, error, ['email'])) void messageApi.error(errorText(error));
+          if (!form.applyServerErrors(error)) void messageApi.error(errorText(error));
         }
-      }}
+      })}
     >
-      <Form.Item
-        name="email"
-        label={t('fields.email')}
-        rules={[
-          { required: true, message: t('validation.emailRequired') },
-          { type: 'email', message: t('validation.emailInvalid') },
-        ]}
-      >
-        <Input autoComplete="email" autoFocus maxLength={LIMITS.emailMax} />
-      </Form.Item>
+      <AuthField name="email" label={t('fields.email')} error={form.errors.email}>
+        <Input {...form.input('email')} autoComplete="email" autoFocus maxLength={LIMITS.emailMax} />
+      </AuthField>
       <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
         {t('forgot.submit')}
       </Button>
       <p style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         <Link to="/login">{t('forgot.backToLogin')}</Link>
       </p>
-    </Form>
+    </AuthFormRoot>
     </>
   );
 }
@@ -75,52 +68,38 @@ function ResetForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const errorText = useErrorText();
   const [messageApi, messageHolder] = message.useMessage();
-  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const form = useAuthForm<{ password: string; confirm: string }>({
+    initial: { password: '', confirm: '' },
+    rules: {
+      password: [required(t('validation.passwordRequired')), minLength(LIMITS.passwordMin, t('validation.passwordMin', { count: LIMITS.passwordMin }))],
+      confirm: [required(t('validation.confirmRequired')), (value, values) => (value && values.password !== value ? t('validation.confirmMismatch') : undefined)],
+    },
+    dependencies: { confirm: ['password'] },
+  });
   return (
     <>
     {messageHolder}
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
+    <AuthFormRoot
       disabled={reset.isPending}
-      onFinish={async ({ password }) => {
+      onSubmit={form.handleSubmit(async ({ password }) => {
         try {
           await reset.mutateAsync({ token, password });
           void navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
         } catch (error) {
-          if (!applyFieldErrors(form, error, ['password'])) void messageApi.error(errorText(error));
+          if (!form.applyServerErrors(error)) void messageApi.error(errorText(error));
         }
-      }}
+      })}
     >
-      <Form.Item
-        name="password"
-        label={t('fields.newPassword')}
-        rules={[
-          { required: true, message: t('validation.passwordRequired') },
-          { min: LIMITS.passwordMin, message: t('validation.passwordMin', { count: LIMITS.passwordMin }) },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" autoFocus maxLength={LIMITS.passwordMax} />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('validation.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: (_, value: string | undefined) =>
-              !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('validation.confirmMismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} />
-      </Form.Item>
+      <AuthField name="password" label={t('fields.newPassword')} error={form.errors.password}>
+        <Password {...form.input('password')} autoComplete="new-password" autoFocus maxLength={LIMITS.passwordMax} />
+      </AuthField>
+      <AuthField name="confirm" label={t('fields.confirmPassword')} error={form.errors.confirm}>
+        <Password {...form.input('confirm')} autoComplete="new-password" maxLength={LIMITS.passwordMax} />
+      </AuthField>
       <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
         {t('reset.submit')}
       </Button>
-    </Form>
+    </AuthFormRoot>
     </>
   );
 }
