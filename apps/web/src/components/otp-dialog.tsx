@@ -139,8 +139,15 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
     }
   }, [purpose, form, applyFailure]);
 
+  // One code per opening (StrictMode's double effect must not trip the server's 5 s guard).
+  const openedRef = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      openedRef.current = false;
+      return;
+    }
+    if (openedRef.current) return;
+    openedRef.current = true;
     setExpiresAt(null);
     setLockedUntil(null);
     setTooSoonUntil(null);

@@ -21,7 +21,6 @@ import { CreateApiKeyDialog } from '../../features/api-keys/components/create-ap
 import { useOaList } from '../../features/zalo-oa/api/list-oa';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
-import { IdShortener } from '../../components/id-shortener';
 import { OtpDialog } from '../../components/otp-dialog';
 import { PageHeader } from '../../components/page-header';
 import { SecretOnce } from '../../components/secret-once';
@@ -73,7 +72,6 @@ function ApiKeysView() {
 
   const columns: TableProps<ApiKey>['columns'] = [
     { key: 'name', dataIndex: 'name', title: t('apiKeys.fields.name'), sorter: true, render: (v: string) => <strong>{v}</strong> },
-    { key: 'id', title: t('apiKeys.fields.id'), render: (_, k) => <IdShortener value={k.id} /> },
     { key: 'keyPrefix', title: t('apiKeys.fields.key'), render: (_, k) => <Typography.Text code>{`${k.keyPrefix}…`}</Typography.Text> },
     { key: 'oa', title: t('apiKeys.fields.oa'), render: (_, k) => k.zaloOA?.name ?? '—' },
     {

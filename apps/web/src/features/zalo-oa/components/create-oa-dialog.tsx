@@ -10,6 +10,7 @@ import { useCreateOa, type CreateOaInput } from '../api/create-oa';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { writeSession } from '../../../lib/session';
 import { useErrorText } from '../../../app/error-text';
+import { ApiError } from '../../../lib/api-client';
 import type { ZaloOaDetail } from '../api/get-oa';
 
 /** §9: after creating an OA the settings page opens after 2 seconds. */
@@ -27,13 +28,26 @@ const MAX: Record<OaField, number> = { name: 150, zappId: 64, zoaId: 64, zoaSecr
  * the dialog; field errors land on their fields. After creation the OA list refreshes, the new OA
  * becomes current and /tenant/zalo-oa/setting opens after 2 s.
  */
-export function CreateOaDialog({ open, tenantId, onClose, closable = true }: { open: boolean; tenantId: string; onClose: () => void; closable?: boolean }) {
+export function CreateOaDialog({
+  open,
+  tenantId,
+  onClose,
+  onBusy,
+  closable = true,
+}: {
+  open: boolean;
+  tenantId: string;
+  onClose: () => void;
+  /** True from submit until the dialog closes after a success (the §4 gate must keep it mounted). */
+  onBusy?: (busy: boolean) => void;
+  closable?: boolean;
+}) {
   const { t } = useTranslation('gateway');
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [form] = Form.useForm<CreateOaInput>();
   const create = useCreateOa();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
   const [created, setCreated] = useState<ZaloOaDetail | null>(null);
   const timer = useRef<number | null>(null);
 
@@ -50,6 +64,7 @@ export function CreateOaDialog({ open, tenantId, onClose, closable = true }: { o
 
   const onFinish = async (values: CreateOaInput) => {
     setFailure(null);
+    onBusy?.(true);
     try {
       const oa = await create.mutateAsync(values);
       writeSession({ oaId: oa.id });
@@ -57,13 +72,19 @@ export function CreateOaDialog({ open, tenantId, onClose, closable = true }: { o
       timer.current = window.setTimeout(() => {
         setCreated(null);
         form.resetFields();
+        onBusy?.(false);
         onClose();
         void navigate(`/tenant/zalo-oa/setting?tenantId=${tenantId}`);
       }, OA_REDIRECT_MS);
     } catch (error) {
+      onBusy?.(false);
       const onFields = applyFieldErrors(form, error, OA_FIELDS);
       // Zalo's explanation (or any message without a field) stays visible inside the dialog.
-      if (!onFields) setFailure(errorText(error));
+      if (!onFields) {
+        const title = errorText(error);
+        const detail = error instanceof ApiError && error.message !== title ? error.message : undefined;
+        setFailure({ title, detail });
+      }
     }
   };
 
@@ -90,7 +111,7 @@ export function CreateOaDialog({ open, tenantId, onClose, closable = true }: { o
         <Result status="success" title={t('oa.created', { name: created.name })} subTitle={t('oa.redirecting')} data-testid="oa-created" />
       ) : (
         <>
-          {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="oa-create-error" /> : null}
+          {failure ? <Alert type="error" showIcon title={failure.title} description={failure.detail} style={{ marginBottom: 16 }} data-testid="oa-create-error" /> : null}
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark>
             {OA_FIELDS.map((field, index) => {
               const isSecret = SECRET_FIELDS.includes(field);

@@ -28,7 +28,9 @@ export const OA_GATE_DELAY_MS = 500;
 export function OaGateLayout() {
   const scope = useScope();
   const oa = useCurrentOa();
-  if (oa.isLoading) {
+  // While an OA is being connected the gate stays up, so the dialog can show its success for 2 s.
+  const [connecting, setConnecting] = useState(false);
+  if (oa.isLoading && !connecting) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }}>
         <Spin />
@@ -36,11 +38,11 @@ export function OaGateLayout() {
     );
   }
   if (oa.isError) return <ErrorResult status={500} />;
-  if (oa.oas.length === 0 && scope.tenant) return <NoOa tenantId={scope.tenant.id} />;
+  if ((oa.oas.length === 0 || connecting) && scope.tenant) return <NoOa tenantId={scope.tenant.id} onConnecting={setConnecting} />;
   return <Outlet />;
 }
 
-function NoOa({ tenantId }: { tenantId: string }) {
+function NoOa({ tenantId, onConnecting }: { tenantId: string; onConnecting: (busy: boolean) => void }) {
   const { t } = useTranslation('gateway');
   const { can } = usePermissions();
   const scope = useScope();
@@ -70,7 +72,7 @@ function NoOa({ tenantId }: { tenantId: string }) {
             </Button>
           }
         />
-        <CreateOaDialog open={open} tenantId={tenantId} onClose={() => setOpen(false)} />
+        <CreateOaDialog open={open} tenantId={tenantId} onBusy={onConnecting} onClose={() => setOpen(false)} />
       </>
     );
   }
