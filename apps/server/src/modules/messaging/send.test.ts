@@ -204,3 +204,19 @@ describe('POST /api/v1/oa/send', () => {
     expect((await state(f)).rows).toHaveLength(0);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the x-api-key scheme, the example and every answer of the send routes', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post: { security: unknown; requestBody: { content: Record<string, { schema: { example?: unknown } }> }; responses: Record<string, unknown> } }>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    for (const path of ['/api/v1/zns/send', '/api/v1/oa/send']) {
+      const op = doc.paths[path]?.post;
+      expect(op?.security).toEqual([{ apiKey: [] }]);
+      expect(op?.requestBody.content['application/json']?.schema.example).toBeTruthy();
+      expect(Object.keys(op?.responses ?? {})).toEqual(['202', '400', '401', '402', '403', '422']);
+    }
+  });
+});
