@@ -8,6 +8,7 @@ import { createCipher } from '../../platform/crypto';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { createPgTokenStore } from '../zalo-oa/token-store';
 import { claimDueMessages, markDelivered, processDueMessages } from './delivery-worker';
+import { startDeliveryLoop } from './delivery-loop';
 import { buildSendFixture, type SendFixture } from './test-fixtures';
 
 let t: TestContext;
@@ -171,5 +172,16 @@ describe('processDueMessages against the Zalo sandbox', () => {
       expect(r?.status).toBe('PUSHED_ZALO');
       expect(r?.sessionId).toBeTruthy();
     }
+  });
+
+  it('the worker-role loop delivers without being called and stops cleanly', async () => {
+    const id = await sendOtp();
+    const loop = startDeliveryLoop({ db: t.database.db, zalo }, { idleMs: 20 });
+    try {
+      for (let i = 0; i < 200 && (await row(id))?.status !== 'PUSHED_ZALO'; i += 1) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await loop.stop();
+    }
+    expect((await row(id))?.status).toBe('PUSHED_ZALO');
   });
 });

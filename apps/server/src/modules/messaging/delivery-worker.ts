@@ -19,6 +19,8 @@ export interface DeliveryDeps {
   leaseMs?: number;
   /** Attempts before a transient failure becomes final (default 6). */
   maxAttempts?: number;
+  /** Zalo calls in flight at once per pass (default 8; the client's per-OA rate limit still applies). */
+  concurrency?: number;
 }
 
 export interface DeliveryReport {
@@ -135,7 +137,7 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
   const maxAttempts = deps.maxAttempts ?? 6;
   const rows = await claimDueMessages(deps.db, { limit: opts.limit ?? 20, now, leaseMs });
   const report: DeliveryReport = { claimed: rows.length, pushed: 0, failed: 0, retried: 0, lostLease: 0 };
-  for (const row of rows) {
+  const deliver = async (row: Row): Promise<void> => {
     let msgId: string | null = null;
     let failure: ReturnType<typeof errorMessageOf> | null = null;
     try {
@@ -177,7 +179,13 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
     else if (outcome === 'failed') report.failed += 1;
     else if (outcome === 'retried') report.retried += 1;
     else report.lostLease += 1;
-  }
+  };
+  // Zalo calls dominate; a few in parallel keep one worker from being bound by Zalo's latency.
+  const queue = [...rows];
+  const lanes = Array.from({ length: Math.min(deps.concurrency ?? 8, queue.length) }, async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
+  });
+  await Promise.all(lanes);
   return report;
 }
 
