@@ -25,7 +25,7 @@ const OWNER = 'owner@demo.vn';
 function serverDataDir(): string | null {
   if (process.env.E2E_DATA_DIR) return process.env.E2E_DATA_DIR;
   const candidates = readdirSync(tmpdir())
-    .filter((d) => d.startsWith('zc-e2e-'))
+    .filter((d) => d.startsWith('zc-e2e-') && !d.startsWith('zc-e2e-outbox-'))
     .map((d) => path.join(tmpdir(), d))
     .filter((d) => existsSync(path.join(d, 'pglite')))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
@@ -262,6 +262,7 @@ describe('ZNS gateway journey', () => {
       await page.goto(`${BASE_URL}/tenant/zns-service/templates?${q}`);
       await page.locator('[data-testid=templates-table] tr', { hasText: ORDER_TEMPLATE_ID }).click();
       await page.getByTestId('template-drawer').getByText('Params').first().waitFor();
+      await page.waitForTimeout(500); // the drawer's slide-in
       await page.screenshot({ path: shot('gateway-template-en') });
       await page.goto(`${BASE_URL}/tenant/settings/webhook?${q}`);
       await page.getByTestId('webhook-create').waitFor();
