@@ -126,10 +126,10 @@ async function drive(): Promise<void> {
       seq += 1;
       return JSON.stringify({ phone: '0987654321', templateId: info.templateId, templateData: { customer_name: 'Nguyễn Văn A', order_code: `PE${seq}` }, trackingId: `b-${process.pid}-${seq}` });
     };
-    const run = async (label: string, opts: { port: number; path: string; keys?: string[]; rate?: number; seconds?: number }): Promise<Phase> => {
+    const run = async (label: string, opts: { port: number; path: string; keys?: string[]; rate?: number; seconds?: number; connections?: number }): Promise<Phase> => {
       const r = await autocannon({
         url: `http://127.0.0.1:${opts.port}`,
-        connections: CONNECTIONS,
+        connections: opts.connections ?? CONNECTIONS,
         duration: opts.seconds ?? PHASE_S,
         ...(opts.rate ? { overallRate: opts.rate } : {}),
         requests: [
@@ -157,10 +157,12 @@ async function drive(): Promise<void> {
     const hot = await run('send API, one hot tenant', { port: info.port, path: '/api/v1/zns/send', keys: info.keys.slice(0, 1) });
     const peak = Math.max(spread.rps, 1);
     const half = await run(`send API at half of peak (${Math.round(peak / 2)} req/s)`, { port: info.port, path: '/api/v1/zns/send', keys: info.keys, rate: Math.round(peak / 2) });
+    // The same rate from 16 connections: a client pool closer to a real integration's.
+    const half16 = await run(`  … same rate from 16 connections`, { port: info.port, path: '/api/v1/zns/send', keys: info.keys, rate: Math.round(peak / 2), connections: 16 });
     console.log('');
     console.log(`send/bare ratio      ${(spread.rps / bare.rps).toFixed(2)}  (bound ≥ 0.5)  ${spread.rps / bare.rps >= 0.5 ? 'OK' : 'MISSED'}`);
     console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
-    console.log(`p99 at half of peak  ${half.p99} ms  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
+    console.log(`p99 at half of peak  ${half.p99} ms with ${CONNECTIONS} connections, ${half16.p99} ms with 16  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
     console.log(`hot/spread ratio     ${(hot.rps / spread.rps).toFixed(2)}  (bound ≥ 0.5)  ${hot.rps / spread.rps >= 0.5 ? 'OK' : 'MISSED'}`);
     const met = spread.rps / bare.rps >= 0.5 && (pglite || spread.rps >= 3000) && half.p99 <= 25 && hot.rps / spread.rps >= 0.5;
     if (!met) process.exitCode = 1;

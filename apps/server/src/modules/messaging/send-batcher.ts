@@ -12,14 +12,15 @@ interface Pending {
 /** Raised inside a batch transaction to roll it back and send each request alone. */
 class FallBack extends Error {}
 
-/** Sends per batch, and batches written at the same time (each holds one pooled connection). */
+/** Sends per batch, and lanes written at the same time (each holds one pooled connection). */
 const MAX_BATCH = 200;
 const MAX_IN_FLIGHT = 4;
 
 /**
- * Micro-batching of sends (ADR 0003). Up to MAX_IN_FLIGHT batches are written at a time; sends
- * arriving while they are busy wait and go together in the next one: one transaction with one
- * multi-row history insert, the batch's wallets locked once in id order, ONE wallet update
+ * Micro-batching of sends (ADR 0003). Tenants are spread over MAX_IN_FLIGHT lanes; each lane
+ * writes one batch at a time, and sends arriving meanwhile wait and go together in its next one
+ * (lanes never share a tenant, so concurrent batches never wait on each other's wallet locks).
+ * A batch is one transaction: one multi-row history insert, the batch's wallets locked once in id order, ONE wallet update
  * statement for all of them and one multi-row ledger insert. At low load a batch is a single send
  * (no added latency); under load a busy tenant's wallet row — the hot spot — is locked once per
  * batch instead of once per message, and round trips are shared by all sends of the batch.
@@ -28,26 +29,28 @@ const MAX_IN_FLIGHT = 4;
  * so per-request answers (402, replays, mismatches) stay exactly those of the unbatched path.
  */
 export class SendBatcher {
-  private readonly queue: Pending[] = [];
-  private inFlight = 0;
+  /** One queue per lane; a tenant always maps to the same lane, so batches never share a wallet. */
+  private readonly lanes: Pending[][] = Array.from({ length: MAX_IN_FLIGHT }, () => []);
+  private readonly busy: boolean[] = Array.from({ length: MAX_IN_FLIGHT }, () => false);
   constructor(private readonly db: Db) {}
 
   submit(p: Prepared): Promise<SendResult> {
     return new Promise<SendResult>((resolve, reject) => {
-      this.queue.push({ p, resolve, reject });
-      this.pump();
+      const lane = laneOf(p.tenantId);
+      this.lanes[lane]?.push({ p, resolve, reject });
+      this.pump(lane);
     });
   }
 
-  private pump(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.inFlight += 1;
-      void this.run(batch).finally(() => {
-        this.inFlight -= 1;
-        this.pump();
-      });
-    }
+  private pump(lane: number): void {
+    const queue = this.lanes[lane];
+    if (!queue || this.busy[lane] || queue.length === 0) return;
+    const batch = queue.splice(0, MAX_BATCH);
+    this.busy[lane] = true;
+    void this.run(batch).finally(() => {
+      this.busy[lane] = false;
+      this.pump(lane);
+    });
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -129,6 +132,13 @@ export class SendBatcher {
       return result;
     });
   }
+}
+
+/** A stable lane per tenant (FNV-1a of the id). */
+function laneOf(tenantId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < tenantId.length; i += 1) h = Math.imul(h ^ tenantId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % MAX_IN_FLIGHT;
 }
 
 const batchers = new WeakMap<Db, SendBatcher>();
