@@ -33,13 +33,16 @@ export const UID_MESSAGE_TEMPLATE_GROUPS = [
         templateType: 'transaction',
         exampleMessage: {
           kind: 'transaction',
-          templateType: 'transaction_order',
+          templateType: 'order',
           language: 'VI',
-          elements: [
-            { type: 'header', content: 'Xác nhận đơn hàng' },
-            { type: 'text', content: 'Cảm ơn bạn đã mua hàng. Đơn hàng đang được chuẩn bị.' },
-            { type: 'table', content: [{ key: 'Mã đơn', value: 'DH-1024' }, { key: 'Trạng thái', value: 'Đang xử lý', style: 'yellow' }] },
-          ],
+          elements: {
+            header: 'Xác nhận đơn hàng',
+            text: 'Cảm ơn bạn đã mua hàng. Đơn hàng đang được chuẩn bị.',
+            table: [
+              { key: 'Mã đơn', value: 'DH-1024' },
+              { key: 'Trạng thái', value: 'Đang xử lý', style: 'yellow' },
+            ],
+          },
           buttons: [{ type: 'oa.open.url', title: 'Xem đơn hàng', payload: { url: 'https://example.com/orders/DH-1024' } }],
         },
       },
@@ -55,11 +58,11 @@ export const UID_MESSAGE_TEMPLATE_GROUPS = [
         templateType: 'promotion',
         exampleMessage: {
           kind: 'promotion',
-          elements: [
-            { type: 'header', content: 'Ưu đãi cuối tuần' },
-            { type: 'text', content: 'Giảm 20% cho mọi đơn hàng từ 500.000đ.' },
-            { type: 'table', content: [{ key: 'Mã', value: 'WEEKEND20' }] },
-          ],
+          elements: {
+            header: 'Ưu đãi cuối tuần',
+            text: 'Giảm 20% cho mọi đơn hàng từ 500.000đ.',
+            table: [{ key: 'Mã', value: 'WEEKEND20' }],
+          },
           buttons: [{ type: 'oa.open.url', title: 'Mua ngay', payload: { url: 'https://example.com/sale' } }],
         },
       },
