@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,36 +34,22 @@ function serverDataDir(): string | null {
 
 /**
  * The newest OTP mailed to `email` after `since` — `npm run outbox` (README "Reading mail without
- * SMTP"). On PGlite the CLI reads a copy of the database folder: a second process must never open
- * the live one.
+ * SMTP"). With the embedded database the CLI asks the running server (PGlite is single-process).
  */
 async function readOtp(email: string, since: number): Promise<string> {
+  const dataDir = process.env.DATABASE_URL ? null : serverDataDir();
+  assert.ok(process.env.DATABASE_URL || dataDir, 'the server DATA_DIR was not found (set E2E_DATA_DIR)');
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    let dataDir: string | undefined;
-    let copy: string | null = null;
-    if (!process.env.DATABASE_URL) {
-      const live = serverDataDir();
-      assert.ok(live, 'the server DATA_DIR was not found (set E2E_DATA_DIR)');
-      copy = mkdtempSync(path.join(tmpdir(), 'zc-e2e-outbox-'));
-      cpSync(path.join(live, 'pglite'), path.join(copy, 'pglite'), { recursive: true });
-      dataDir = copy;
-    }
-    try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/cli.ts'), 'outbox', '5'], {
-        cwd: root,
-        env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      for (const block of out.split(/^--- /m).slice(1)) {
-        const head = /^(\S+) to (\S+)/.exec(block);
-        const code = /OTP code is (\d{6})/.exec(block) ?? /OTP code: (\d{6})/.exec(block);
-        if (head && code?.[1] && head[2] === email && Date.parse(head[1] ?? '') >= since - 2000) return code[1];
-      }
-    } catch {
-      // A copy taken mid-write may not open; take another.
-    } finally {
-      if (copy) rmSync(copy, { recursive: true, force: true });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/cli.ts'), 'outbox', '5'], {
+      cwd: root,
+      env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const block of out.split(/^--- /m).slice(1)) {
+      const head = /^(\S+) to (\S+)/.exec(block);
+      const code = /OTP code is (\d{6})/.exec(block) ?? /OTP code: (\d{6})/.exec(block);
+      if (head && code?.[1] && head[2] === email && Date.parse(head[1] ?? '') >= since - 2000) return code[1];
     }
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -80,7 +80,7 @@ if (!(await waitForHealth(180_000))) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
   });
   code = run.status ?? 1;
 }

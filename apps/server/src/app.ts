@@ -25,6 +25,7 @@ import { registerMetrics } from './platform/metrics';
 import type { Jobs } from './platform/jobs';
 import type { ModuleDeps } from './app-types';
 import { registerSystemRoutes } from './modules/system/routes';
+import { registerDevOutboxRoute } from './modules/system/dev-outbox';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerMerchantRoutes } from './modules/organisation/merchant-routes';
 import { registerTenantRoutes } from './modules/organisation/tenant-routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });
       const z = api.withTypeProvider<ZodTypeProvider>();
       registerSystemRoutes(z, moduleDeps, deps.database);
+      registerDevOutboxRoute(z, moduleDeps);
       registerAuthRoutes(z, moduleDeps);
       registerMerchantRoutes(z, moduleDeps);
       registerTenantRoutes(z, moduleDeps);

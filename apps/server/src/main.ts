@@ -1,3 +1,4 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, migrateDatabase } from './db/client';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   await migrateDatabase(database);
   const cipher = createCipher(config.appSecret);
+  const runFile = path.join(config.dataDir, 'server.json');
   const localBase = `http://127.0.0.1:${config.port}`;
   // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox and
   // sends its signed webhooks back to our own /api/webhooks/zalo.
@@ -75,6 +77,9 @@ async function main(): Promise<void> {
       for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(10)} ${u.email}`);
     }
     console.log(`API docs: ${url}/api/docs\n`);
+    // Lets `npm run outbox` and the db commands find the running server (PGlite is single-process).
+    writeFileSync(runFile, JSON.stringify({ pid: process.pid, url }));
+    shutdown.push(async () => rmSync(runFile, { force: true }));
   } else {
     console.log(`Zalo Console worker running (database: ${database.kind})`);
   }
