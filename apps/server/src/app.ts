@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPlaygroundRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps, {
         // Composition point: Zalo's delivery receipt moves the sent message to RECEIVED.
-        onZnsDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId })),
+        onZnsDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId, zaloOaId: e.zaloOaId })),
       });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);

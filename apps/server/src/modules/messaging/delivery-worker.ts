@@ -6,7 +6,7 @@ import { ZaloApiError, ZaloError, ZaloNetworkError } from '@zc/zalo/errors';
 import { sendZns } from '@zc/zalo/zns';
 import { oaMessage, type MessageStatus } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { messageHistory, walletEntries, wallets, zaloEvents } from '../../db/schema/index';
 import { applyEntry } from '../wallets/ledger';
 import { enqueueTenantEvent } from '../tenant-webhooks/repo';
 import { oaSendRequest } from './oa-payload';
@@ -152,6 +152,14 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
         const [done] = await tx.update(messageHistory).set({ status: 'PUSHED_ZALO', sessionId: msgId, leaseUntil: null, errorCode: null, errorMsg: null, updatedAt: new Date() }).where(fenced(row)).returning({ id: messageHistory.id });
         if (!done) return 'lost';
         await statusEvent(tx, row, 'PUSHED_ZALO', { sessionId: msgId });
+        if (row.module === 'ZNS') {
+          // Zalo's receipt may have arrived before this write (the ingest stored it and found nothing to move).
+          const [early] = await tx.select({ payload: zaloEvents.payload }).from(zaloEvents).where(and(eq(zaloEvents.dedupeKey, `user_received_message:${msgId}`), eq(zaloEvents.zaloOaId, row.zaloOaId)));
+          if (early) {
+            const t = Number((early.payload as { message?: { delivery_time?: unknown } }).message?.delivery_time); // stored Zalo body
+            await applyDelivered(tx, { zaloMsgId: msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
+          }
+        }
         return 'pushed';
       }
       const f = failure ?? { code: null, text: 'unknown failure', permanent: true };
@@ -189,22 +197,27 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
   return report;
 }
 
+/** Moves a pushed message to RECEIVED inside the caller's transaction (scoped to the OA when given). */
+async function applyDelivered(tx: Tx, p: { zaloMsgId: string; deliveredAt: Date; trackingId?: string | null; zaloOaId?: string }): Promise<string | null> {
+  const conds = [eq(messageHistory.sessionId, p.zaloMsgId), eq(messageHistory.status, 'PUSHED_ZALO')];
+  if (p.trackingId) conds.push(eq(messageHistory.trackingId, p.trackingId));
+  if (p.zaloOaId) conds.push(eq(messageHistory.zaloOaId, p.zaloOaId));
+  const [row] = await tx
+    .update(messageHistory)
+    .set({ status: 'RECEIVED', deliveredAt: p.deliveredAt, updatedAt: new Date() })
+    .where(and(...conds))
+    .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module });
+  if (!row) return null;
+  await statusEvent(tx, row, 'RECEIVED', { deliveredAt: p.deliveredAt.toISOString() });
+  return row.id;
+}
+
 /**
  * Zalo's delivery webhook (user_received_message) → RECEIVED. Called by the Zalo webhook ingest;
  * idempotent (a repeated event finds the row already RECEIVED and changes nothing). Returns the
- * message id, or null when no pushed message has that Zalo msg id.
+ * message id, or null when no pushed message has that Zalo msg id — a receipt that overtook the
+ * worker's own write stays in zalo_events and is applied when the worker records PUSHED_ZALO.
  */
-export async function markDelivered(db: DbOrTx, p: { zaloMsgId: string; deliveredAt: Date; trackingId?: string | null }): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const conds = [eq(messageHistory.sessionId, p.zaloMsgId), eq(messageHistory.status, 'PUSHED_ZALO')];
-    if (p.trackingId) conds.push(eq(messageHistory.trackingId, p.trackingId));
-    const [row] = await tx
-      .update(messageHistory)
-      .set({ status: 'RECEIVED', deliveredAt: p.deliveredAt, updatedAt: new Date() })
-      .where(and(...conds))
-      .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module });
-    if (!row) return null;
-    await statusEvent(tx, row, 'RECEIVED', { deliveredAt: p.deliveredAt.toISOString() });
-    return row.id;
-  });
+export async function markDelivered(db: DbOrTx, p: { zaloMsgId: string; deliveredAt: Date; trackingId?: string | null; zaloOaId?: string }): Promise<string | null> {
+  return db.transaction((tx) => applyDelivered(tx, p));
 }

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { signZaloWebhook } from '@zc/zalo/webhook-signature';
-import { zaloEvents, znsTemplates } from '../../db/schema/index';
+import { messageHistory, zaloEvents, znsTemplates } from '../../db/schema/index';
+import { processDueMessages } from '../messaging/delivery-worker';
+import { createServerZaloClient } from '../zalo-oa/zalo-client';
+import { createCipher } from '../../platform/crypto';
+import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 
 let sb: RunningSandbox;
@@ -112,6 +116,36 @@ describe('Zalo webhooks', () => {
       status = row?.status ?? '';
     }
     expect(status).toBe('ENABLE');
+  });
+
+  it('takes a sent ZNS to RECEIVED through the sandbox’s signed delivery webhook, even when it overtakes the worker', async () => {
+    await t.app.inject({ url: '/api/merchant/zalo-oa/sync-zns-templates', headers: h });
+    // Delivery receipts fire immediately, so they may arrive before the worker records PUSHED_ZALO.
+    await fetch(`${sb.url}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ znsDeliveryDelayMs: 0 }) });
+    const [oa] = (await t.app.inject({ url: '/api/merchant/zalo-oa/list-oa', headers: h })).json().data as Array<{ id: string }>;
+    const key = await t.app.inject({ method: 'POST', url: '/api/merchant/api-key', headers: h, payload: { name: 'wh', zaloOAId: oa?.id, service: 'ZNS' } });
+    await t.database.db.transaction(async (tx) => {
+      const wallet = await ensureTenantWallet(tx, tenantId);
+      await applyEntry(tx, { walletId: wallet.id, type: 'ADD', value: 5_000, reason: 'TOPUP' });
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/zns/send',
+        headers: { 'x-api-key': key.json().data.secret },
+        payload: { phone: '0987654321', templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: `12345${i}` }, trackingId: `wh-${i}` },
+      });
+      expect(sent.statusCode, sent.body).toBe(202);
+      ids.push(sent.json().data.id);
+    }
+    await processDueMessages({ db: t.database.db, zalo: createServerZaloClient(t.database.db, createCipher(t.config.appSecret), sb.hosts) });
+    let statuses: string[] = [];
+    for (let i = 0; i < 60 && !(statuses.length === 5 && statuses.every((s) => s === 'RECEIVED')); i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      statuses = (await t.database.db.select({ s: messageHistory.status }).from(messageHistory).where(inArray(messageHistory.id, ids))).map((r) => r.s);
+    }
+    expect(statuses).toEqual(['RECEIVED', 'RECEIVED', 'RECEIVED', 'RECEIVED', 'RECEIVED']);
   });
 
   it('rejects unsigned, wrongly signed and malformed bodies with 401 and stores nothing; deduplicates retries', async () => {
