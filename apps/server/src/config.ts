@@ -33,6 +33,9 @@ const envSchema = z.object({
   ZALO_GRAPH_URL: z.url().optional(),
   ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
   ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Read where the send path needs them (modules/messaging); validated here so a typo fails at boot.
+  SEND_BATCHING: z.enum(['on', 'off']).default('on'),
+  SEND_BATCH_LANES: z.coerce.number().int().min(1).max(32).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
