@@ -6,6 +6,7 @@ export interface DataTablePaging {
   page: number;
   size: number;
   total: number;
+  /** Called with page 1 when the page size changes (the old page number means nothing then). */
   onChange: (page: number, size: number) => void;
 }
 
@@ -21,7 +22,7 @@ export function hidesPagination(total: number, size: number): boolean {
 
 /**
  * antd Table with the spec's pagination: total shown, size changer only at ≥ 10 rows,
- * pagination hidden on a single page.
+ * pagination hidden on a single page, back to page 1 when the size changes.
  */
 export function DataTable<T extends object>({ paging, ...props }: Omit<TableProps<T>, 'pagination'> & { paging?: DataTablePaging }) {
   const { t } = useTranslation('common');
@@ -35,7 +36,7 @@ export function DataTable<T extends object>({ paging, ...props }: Omit<TableProp
           showSizeChanger: showsSizeChanger(paging.total),
           hideOnSinglePage: hidesPagination(paging.total, paging.size),
           showTotal: (total) => t('table.total', { count: total }),
-          onChange: paging.onChange,
+          onChange: (page, size) => paging.onChange(size === paging.size ? page : 1, size),
         };
   return <Table<T> size="middle" scroll={{ x: 'max-content' }} {...props} pagination={pagination} />;
 }

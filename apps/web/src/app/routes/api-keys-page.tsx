@@ -173,7 +173,7 @@ function ApiKeysView() {
             size,
             total: keys.data?.meta.total ?? 0,
             onChange: (p, s) => {
-              setPage(s === size ? p : 1);
+              setPage(p);
               setSize(s);
             },
           }}

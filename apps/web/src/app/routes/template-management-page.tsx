@@ -79,7 +79,7 @@ export function TemplateManagementPage() {
               size,
               total: requests.data?.meta.total ?? 0,
               onChange: (p, s) => {
-                setPage(s === size ? p : 1);
+                setPage(p);
                 setSize(s);
               },
             }}

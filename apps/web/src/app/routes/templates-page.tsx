@@ -156,7 +156,7 @@ function TemplatesView() {
               size,
               total: templates.data?.meta.total ?? 0,
               onChange: (p, s) => {
-                setPage(s === size ? p : 1);
+                setPage(p);
                 setSize(s);
               },
             }}

@@ -140,7 +140,7 @@ function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: b
                     size,
                     total: users.data?.meta.total ?? 0,
                     onChange: (p, s) => {
-                      setPage(s === size ? p : 1);
+                      setPage(p);
                       setSize(s);
                     },
                   }}

@@ -192,7 +192,7 @@ function UsersTable() {
               size,
               total: users.data?.meta.total ?? 0,
               onChange: (p, s) => {
-                setPage(s === size ? p : 1);
+                setPage(p);
                 setSize(s);
               },
             }}

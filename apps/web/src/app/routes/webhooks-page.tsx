@@ -171,7 +171,7 @@ function WebhooksView() {
               size,
               total: webhooks.data?.meta.total ?? 0,
               onChange: (p, s) => {
-                setPage(s === size ? p : 1);
+                setPage(p);
                 setSize(s);
               },
             }}

@@ -181,7 +181,7 @@ export function AuditLogView({
             size,
             total: log.data?.meta.total ?? 0,
             onChange: (p, s) => {
-              setPage(s === size ? p : 1);
+              setPage(p);
               setSize(s);
             },
           }}

@@ -103,7 +103,7 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: Webhook | null
           hideOnSinglePage: (deliveries.data?.meta.total ?? 0) <= size,
           showTotal: (n) => t('common:table.total', { count: n }),
           onChange: (p, s) => {
-            setPage(s === size ? p : 1);
+            setPage(p);
             setSize(s);
           },
         }}
