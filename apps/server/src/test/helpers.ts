@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, migrateDatabase, type Database } from '../db/client';
 import { buildApp } from '../app';
 import type { ZaloHosts } from '@zc/zalo/hosts';
+import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { merchantMembers, merchants, tenantMembers, tenants, userGroups, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_USER_GROUPS } from '../modules/organisation/tenant-routes';
@@ -158,4 +159,19 @@ export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ
 
 export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
+}
+
+/** The create-OA body (§5, seven fields) for one of the sandbox's seeded OAs. */
+export function sandboxOaBody(zoaId: string, overrides: Record<string, string> = {}) {
+  const tokens = SANDBOX_INITIAL_TOKENS[zoaId];
+  return {
+    name: 'OA thử nghiệm',
+    zappId: SANDBOX_APP_ID,
+    zoaId,
+    zoaSecretKey: SANDBOX_APP_SECRET_KEY,
+    zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET,
+    zoaAccessToken: tokens?.accessToken ?? '',
+    zoaRefreshToken: tokens?.refreshToken ?? '',
+    ...overrides,
+  };
 }

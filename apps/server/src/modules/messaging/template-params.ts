@@ -1,13 +1,8 @@
 import type { FieldIssue } from '@zc/shared/errors';
+import type { ZnsTemplateParam } from '@zc/zalo/zns';
 
-export interface TemplateParam {
-  name: string;
-  require: boolean;
-  type: string;
-  maxLength: number;
-  minLength: number;
-  acceptNull: boolean;
-}
+/** A template parameter exactly as Zalo's `template/info/v2` lists it (stored by the sync). */
+export type TemplateParam = ZnsTemplateParam;
 
 export type TemplateValue = string | number | null;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import { messageHistory, oaFollowers } from '../../db/schema/index';
-import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
+import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
 import { processDueMessages } from '../messaging/delivery-worker';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
 import { createCipher } from '../../platform/crypto';
@@ -26,13 +26,7 @@ beforeAll(async () => {
   tenantId = tenant.id;
   const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
   h = (await loginAs(t.app, owner.email)).headers({ 'x-tenant-id': tenant.id });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  const oa = await t.app.inject({
-    method: 'POST',
-    url: '/api/merchant/zalo-oa',
-    headers: h,
-    payload: { name: 'OA', zappId: SANDBOX_APP_ID, zoaId: SANDBOX_OA_ID, zoaSecretKey: SANDBOX_APP_SECRET_KEY, zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET, zoaAccessToken: tokens?.accessToken, zoaRefreshToken: tokens?.refreshToken },
-  });
+  const oa = await t.app.inject({ method: 'POST', url: '/api/merchant/zalo-oa', headers: h, payload: sandboxOaBody(SANDBOX_OA_ID) });
   oaId = oa.json().data.id;
   const key = await t.app.inject({ method: 'POST', url: '/api/merchant/api-key', headers: h, payload: { name: 'pg', zaloOAId: oaId, service: 'ZNS' } });
   expect(key.statusCode, key.body).toBe(200);

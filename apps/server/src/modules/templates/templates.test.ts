@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { signZaloWebhook } from '@zc/zalo/webhook-signature';
 import { messageHistory, zaloEvents, znsTemplates } from '../../db/schema/index';
 import { processDueMessages } from '../messaging/delivery-worker';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
 import { createCipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
-import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
+import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 
 let sb: RunningSandbox;
 let t: TestContext;
@@ -29,13 +29,7 @@ beforeAll(async () => {
   const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
   const s = await loginAs(t.app, owner.email);
   h = s.headers({ 'x-tenant-id': tenant.id });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/merchant/zalo-oa',
-    headers: h,
-    payload: { name: 'OA', zappId: SANDBOX_APP_ID, zoaId: SANDBOX_OA_ID, zoaSecretKey: SANDBOX_APP_SECRET_KEY, zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET, zoaAccessToken: tokens?.accessToken, zoaRefreshToken: tokens?.refreshToken },
-  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/merchant/zalo-oa', headers: h, payload: sandboxOaBody(SANDBOX_OA_ID) });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(async () => {

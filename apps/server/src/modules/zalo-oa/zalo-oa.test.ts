@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID } from '@zc/zalo-sandbox/seed';
 import { auditLogs, notifications, zaloOas } from '../../db/schema/index';
-import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
+import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { createCipher } from '../../platform/crypto';
 import { createServerZaloClient } from './zalo-client';
 import { refreshExpiringTokens } from './service';
@@ -19,19 +19,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-const oaBody = (zoaId: string, overrides: Record<string, string> = {}) => {
-  const tokens = SANDBOX_INITIAL_TOKENS[zoaId];
-  return {
-    name: 'OA thử nghiệm',
-    zappId: SANDBOX_APP_ID,
-    zoaId,
-    zoaSecretKey: SANDBOX_APP_SECRET_KEY,
-    zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET,
-    zoaAccessToken: tokens?.accessToken ?? '',
-    zoaRefreshToken: tokens?.refreshToken ?? '',
-    ...overrides,
-  };
-};
+const oaBody = sandboxOaBody;
 
 async function ownerOfTenant() {
   const org = await buildOrganisation(t.database);

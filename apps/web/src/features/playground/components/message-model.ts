@@ -2,33 +2,23 @@
  * The playground form ↔ OA message (the public send API's `oaMessage` shape), with the §5
  * Playground limits. Pure, so the rules can be unit-tested.
  */
+import { OA_LIMITS, OA_MESSAGE_KINDS, TABLE_COLOURS, TRANSACTION_SUBTYPES } from '@zc/shared/api/messaging';
+import { PLAYGROUND_UPLOAD } from '@zc/shared/api/playground';
 
 export const PLAYGROUND_LIMITS = {
-  text: 2000,
-  requestTitle: 100,
-  requestSubtitle: 500,
-  header: 100,
-  body: 250,
-  description: 250,
-  tableRows: 5,
+  ...OA_LIMITS,
   /** Row removal shows only when there are more than this many rows. */
   tableRowsKept: 2,
-  transactionKey: 100,
-  promotionKey: 25,
-  tableValue: 100,
-  buttons: 4,
-  buttonTitle: 100,
-  phone: 11,
-  sms: 160,
-  otherPayload: 1000,
-  imageMaxBytes: 1024 * 1024,
-  fileMaxBytes: 5 * 1024 * 1024,
+  transactionKey: OA_LIMITS.tableValue,
+  promotionKey: OA_LIMITS.tableKey,
+  phone: OA_LIMITS.buttonPhone,
+  imageMaxBytes: PLAYGROUND_UPLOAD.IMAGE.maxBytes,
+  fileMaxBytes: PLAYGROUND_UPLOAD.FILE.maxBytes,
 } as const;
 
-export const MESSAGE_KINDS = ['text', 'image', 'file', 'sticker', 'quote', 'request', 'transaction', 'promotion'] as const;
+export const MESSAGE_KINDS = OA_MESSAGE_KINDS;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const TRANSACTION_SUBTYPES = ['billing', 'order', 'reward', 'contract', 'booking', 'membership', 'event', 'transaction', 'internal', 'partnership', 'education', 'rating', 'account'] as const;
-export const TABLE_COLOURS = ['grey', 'green', 'blue', 'yellow', 'red'] as const;
+export { TABLE_COLOURS, TRANSACTION_SUBTYPES };
 export const ROW_TYPES = ['code', 'customerName', 'status', 'other'] as const;
 export const BUTTON_TYPES = ['oa.open.url', 'oa.query.show', 'oa.query.hide', 'oa.open.sms', 'oa.open.phone'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
