@@ -16,6 +16,8 @@ export const oaFollowers = pgTable(
     isFollower: boolean('is_follower').notNull().default(true),
     lastInteractionDate: text('last_interaction_date'),
     sharedInfo: jsonb('shared_info').$type<Record<string, string>>(),
+    /** shared_info.phone normalised to 84… (parseVietnamPhone), null when absent or not a mobile number. */
+    phone: text('phone'),
     tagNames: jsonb('tag_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     userAlias: text('user_alias'),
     userExternalId: text('user_external_id'),
@@ -25,5 +27,7 @@ export const oaFollowers = pgTable(
   (t) => [
     uniqueIndex('oa_followers_key').on(t.zaloOaId, t.userId),
     index('oa_followers_tenant_name_idx').on(t.tenantId, t.displayName),
+    // ZNS fallback (ADR 0004): the follower of an OA by phone.
+    index('oa_followers_phone_idx').on(t.zaloOaId, t.phone).where(sql`phone is not null`),
   ],
 );

@@ -182,6 +182,12 @@ export const messageHistory = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deliveredAt: ts('delivered_at'),
+    /** ZNS row: the OA message sent in its place (ADR 0004); unique, so a fallback is created once. */
+    fallbackMessageId: uuid('fallback_message_id'),
+    /** ZNS row: what the fallback did (FALLBACK_NOTES), null when no trigger matched. */
+    fallbackNote: text('fallback_note'),
+    /** OA row: the ZNS message this one replaces. No foreign key: the hot insert path stays trigger-free. */
+    fallbackOf: uuid('fallback_of'),
   },
   (t) => [
     uniqueIndex('message_history_tracking_key').on(t.apiKeyId, t.trackingId).where(sql`tracking_id is not null`),
@@ -196,6 +202,8 @@ export const messageHistory = pgTable(
     // History filters of §2.13 without a selective id: status (multi), type and charge, in created order.
     index('message_history_filter_idx').on(t.tenantId, t.module, t.status, t.type, t.isCharged, t.createdAt.desc(), t.seq.desc()),
     index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
+    uniqueIndex('message_history_fallback_message_key').on(t.fallbackMessageId).where(sql`fallback_message_id is not null`),
+    uniqueIndex('message_history_fallback_of_key').on(t.fallbackOf).where(sql`fallback_of is not null`),
   ],
 );
 
@@ -215,6 +223,19 @@ export const tenantWebhooks = pgTable(
   },
   (t) => [index('tenant_webhooks_tenant_idx').on(t.tenantId)],
 );
+
+/** Per-tenant ZNS → OA fallback (ADR 0004); no row means the defaults (disabled). */
+export const tenantFallbackSettings = pgTable('tenant_fallback_settings', {
+  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  triggerCodes: integer('trigger_codes').array().notNull().default(sql`'{-114,-119,-139,-140,-141}'::integer[]`),
+  /** 'text' (OA CS text) or 'transaction' (OA transaction message). */
+  messageKind: text('message_kind').notNull().default('text'),
+  header: text('header').notNull().default(''),
+  content: text('content').notNull().default(''),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
 
 /** The delivery log: every attempt series of one event to one endpoint. */
 export const webhookDeliveries = pgTable(
