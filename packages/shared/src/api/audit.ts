@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'WEBHOOK_ROTATE_SECRET',
   'WEBHOOK_TEST',
   'WEBHOOK_REPLAY',
+  'FALLBACK_UPDATE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

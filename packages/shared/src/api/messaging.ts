@@ -193,6 +193,13 @@ export const historyRecord = z.object({
   isDirectZalo: z.boolean(),
   price: z.number().int(),
   createdAt: z.string(),
+  /** ZNS row: the OA message sent in its place (ADR 0004 fallback), with that message's current status. */
+  fallbackMessageId: z.uuid().nullable(),
+  fallbackStatus: z.enum(MESSAGE_STATUSES).nullable(),
+  /** ZNS row: what the fallback did (QUEUED, NO_FOLLOWER, INSUFFICIENT_BALANCE, …); null when no trigger matched. */
+  fallbackNote: z.string().nullable(),
+  /** OA row: the ZNS message this fallback replaces. */
+  fallbackOf: z.uuid().nullable(),
 });
 export type HistoryRecord = z.infer<typeof historyRecord>;
 

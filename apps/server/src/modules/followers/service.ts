@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { getFollowers, getUserDetail } from '@zc/zalo/oa-info';
+import { normalizeVietnamPhone } from '@zc/shared/phone';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db, DbOrTx } from '../../db/client';
 import { ilikeContains } from '../../platform/sql';
@@ -33,12 +34,15 @@ export async function syncFollowers(db: Db, zalo: ZaloClient, tenantId: string, 
     const details = await mapConcurrent(page.users, 8, (u) => getUserDetail(zalo, zaloOaId, u.user_id));
     for (const d of details) {
       const userId = d.user_id;
+      const sharedInfo = d.shared_info ? Object.fromEntries(Object.entries(d.shared_info).filter(([, v]) => typeof v === 'string')) : null;
       const values = {
         displayName: d.display_name || userId,
         avatar: d.avatar || null,
         isFollower: d.user_is_follower,
         lastInteractionDate: d.user_last_interaction_date || null,
-        sharedInfo: d.shared_info ? Object.fromEntries(Object.entries(d.shared_info).filter(([, v]) => typeof v === 'string')) : null,
+        sharedInfo,
+        // The ZNS fallback finds the follower by this (ADR 0004).
+        phone: normalizeVietnamPhone(sharedInfo?.phone),
         tagNames: d.tags_and_notes_info?.tag_names ?? [],
         userAlias: d.user_alias || null,
         syncedAt: new Date(),

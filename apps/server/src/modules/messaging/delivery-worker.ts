@@ -9,6 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { messageHistory, walletEntries, wallets, zaloEvents } from '../../db/schema/index';
 import { applyEntry } from '../wallets/ledger';
 import { enqueueTenantEvent } from '../tenant-webhooks/repo';
+import { fallbackForFailure, fallbackTrackingId } from '../tenant-fallback/service';
 import { oaSendRequest } from './oa-payload';
 
 export interface DeliveryDeps {
@@ -56,8 +57,10 @@ export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | 
   return { code: null, text: `Lỗi nội bộ / Internal error: ${e instanceof Error ? e.message : String(e)}`, permanent: false };
 }
 
-async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module'>, status: MessageStatus, extra: Record<string, unknown> = {}) {
-  await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...extra });
+/** A fallback OA message (ADR 0004) names the ZNS message it replaces in every event. */
+async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>, status: MessageStatus, extra: Record<string, unknown> = {}) {
+  const fallback = row.fallbackOf ? { fallbackOf: row.fallbackOf } : {};
+  await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...fallback, ...extra });
 }
 
 /**
@@ -125,7 +128,8 @@ const fenced = (row: Row) => and(eq(messageHistory.id, row.id), eq(messageHistor
 /**
  * One worker pass: claim up to `limit` due messages and deliver them through Zalo.
  * PENDING → PROCESSING → PUSHED_ZALO (session id = Zalo msg id) or ERROR_CALL_ZALO (errorMsg from
- * the code's bilingual explanation, charge refunded); transient failures go back to PENDING with
+ * the code's bilingual explanation, charge refunded, and — when the tenant's fallback matches the
+ * code — an OA message to the follower who shared the phone, ADR 0004); transient failures go back to PENDING with
  * back-off until `maxAttempts`. Zalo is called outside any transaction, so a killed worker leaves
  * a PROCESSING row whose lease expires and is claimed again: nothing is lost, and the charge and
  * refund are keyed by message id, so nothing is charged or refunded twice (delivery to Zalo is
@@ -180,7 +184,13 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
         .returning({ id: messageHistory.id });
       if (!failed) return 'lost';
       await refundMessage(tx, row);
-      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code });
+      // After the refund, so the refunded ZNS price can pay the OA message (ADR 0004).
+      const fallback = await fallbackForFailure(tx, row, f.code);
+      if (fallback?.messageId) {
+        await statusEvent(tx, { id: fallback.messageId, tenantId: row.tenantId, trackingId: fallbackTrackingId(row.id), module: 'OA', fallbackOf: row.id }, 'PENDING');
+      }
+      const fallbackInfo = row.module === 'ZNS' ? { fallbackMessageId: fallback?.messageId ?? null, fallbackNote: fallback?.note ?? null } : {};
+      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code, ...fallbackInfo });
       return 'failed';
     });
     if (outcome === 'pushed') report.pushed += 1;
@@ -206,7 +216,7 @@ async function applyDelivered(tx: Tx, p: { zaloMsgId: string; deliveredAt: Date;
     .update(messageHistory)
     .set({ status: 'RECEIVED', deliveredAt: p.deliveredAt, updatedAt: new Date() })
     .where(and(...conds))
-    .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module });
+    .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module, fallbackOf: messageHistory.fallbackOf });
   if (!row) return null;
   await statusEvent(tx, row, 'RECEIVED', { deliveredAt: p.deliveredAt.toISOString() });
   return row.id;

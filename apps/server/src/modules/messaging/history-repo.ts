@@ -49,10 +49,15 @@ const columns = {
   isDirectZalo: messageHistory.isDirectZalo,
   price: messageHistory.price,
   createdAt: messageHistory.createdAt,
+  fallbackMessageId: messageHistory.fallbackMessageId,
+  fallbackNote: messageHistory.fallbackNote,
+  fallbackOf: messageHistory.fallbackOf,
+  // The fallback OA message's status: one primary-key probe per listed row that has one.
+  fallbackStatus: sql<string | null>`(select fb.status from ${messageHistory} as fb where fb.id = ${messageHistory.fallbackMessageId})`,
   // PostgreSQL's own microsecond text: the keyset position must not lose precision in a JS Date.
   at: sql<string>`to_char(${messageHistory.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
-export type HistoryRow = Pick<typeof messageHistory.$inferSelect, Exclude<keyof typeof columns, 'at'>> & { at: string };
+export type HistoryRow = Pick<typeof messageHistory.$inferSelect, Exclude<keyof typeof columns, 'at' | 'fallbackStatus'>> & { at: string; fallbackStatus: string | null };
 
 /** The tenant/module scope plus every §2.13 filter; every branch has an index leading with tenant_id. */
 export function historyWhere(tenantId: string, module: MessageModule, f: HistoryFilters): SQL {

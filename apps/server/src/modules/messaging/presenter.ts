@@ -22,6 +22,10 @@ export function presentHistory(r: HistoryRow): HistoryRecord {
     isDirectZalo: r.isDirectZalo,
     price: r.price,
     createdAt: r.createdAt.toISOString(),
+    fallbackMessageId: r.fallbackMessageId,
+    fallbackStatus: r.fallbackStatus as MessageStatus | null, // a history row's status, as above
+    fallbackNote: r.fallbackNote,
+    fallbackOf: r.fallbackOf,
   };
 }
 

@@ -12,12 +12,17 @@ import { presentDelivery, presentWebhook } from './presenter';
 import { findWebhook, listDeliveries, listWebhooks } from './repo';
 import { assertUrlAllowed, createWebhook, queueTestDelivery, replayDelivery, rotateSecret, updateWebhook } from './service';
 import { deliverOne } from './worker';
+import { registerTenantFallbackRoutes } from '../tenant-fallback/routes';
 
 const tags = ['Tenant webhooks'];
 
-/** Tenant settings /webhook: endpoints for signed delivery-status events, their delivery log, test-fire and replay. */
+/**
+ * Tenant settings /webhook: endpoints for signed delivery-status events, their delivery log, test-fire and replay.
+ * Also registers its sibling settings tab /fallback (same VIEW_WEBHOOK / CRUD_WEBHOOK permissions, ADR 0004).
+ */
 export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void {
   const allowPrivate = deps.config.env !== 'production';
+  registerTenantFallbackRoutes(app, deps);
 
   app.get(
     '/merchant/webhook',
