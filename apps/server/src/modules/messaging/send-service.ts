@@ -122,7 +122,7 @@ export async function sendOa(db: Db, ctx: SendContext, body: OaSendBody, idempot
     requestHash,
     type,
     price,
-    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind },
+    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind, mode: 'production' },
   });
 }
 

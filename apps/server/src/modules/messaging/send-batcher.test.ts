@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { SendBatcher } from './send-batcher';
+import type { Prepared } from './send-queue';
+import { buildSendFixture, type SendFixture } from './test-fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function zns(f: SendFixture, trackingId: string, price = 300): Prepared {
+  return {
+    tenantId: f.tenantId,
+    apiKeyId: f.apiKeyId,
+    zaloOaId: f.zaloOaId,
+    module: 'ZNS',
+    trackingId,
+    idempotencyKey: null,
+    requestHash: `h-${trackingId}`,
+    type: 'TRANSACTION',
+    price,
+    values: { phone: '84987654321', znsTemplateId: f.templateId, templateName: 'Order shipped', templateData: { customer_name: 'A', order_code: trackingId }, mode: 'production' },
+  };
+}
+
+function oa(f: SendFixture, trackingId: string): Prepared {
+  return { ...zns(f, trackingId, 55), module: 'OA', type: 'CS', values: { uid: '1234567890', messageData: { kind: 'text', text: 'Xin chào' }, templateName: 'text', mode: 'production' } };
+}
+
+describe('SendBatcher (one statement per batch)', () => {
+  it('writes a mixed batch of tenants, wallet modes and message kinds in one statement, with running ledger balances', async () => {
+    const a = await buildSendFixture(t.database, t.config.appSecret, { balance: 10_000 });
+    const b = await buildSendFixture(t.database, t.config.appSecret, { balance: 0, mode: 'POSTPAID', merchantId: a.merchantId });
+    const batcher = new SendBatcher(t.database.db);
+    const sends = [
+      zns(a, 'first'), // written alone: the lane was idle
+      zns(a, 'a-1'),
+      oa(a, 'a-2'),
+      zns(b, 'b-1'),
+      zns(a, 'a-3', 0), // development-style price 0: not charged
+      zns(a, 'a-1'), // identical to an earlier one in the same batch: replayed
+    ];
+    const results = await Promise.all(sends.map((p) => batcher.submit(p)));
+    expect(batcher.stats).toEqual({ batched: 1, fellBack: 0 });
+    expect(results.map((r) => r.replayed)).toEqual([false, false, false, false, false, true]);
+    expect(results[5]?.id).toBe(results[1]?.id);
+
+    const rows = await t.database.db.select().from(messageHistory).where(inArray(messageHistory.tenantId, [a.tenantId, b.tenantId]));
+    expect(rows).toHaveLength(5);
+    const byTracking = new Map(rows.map((r) => [r.trackingId, r]));
+    expect(byTracking.get('a-2')).toMatchObject({ module: 'OA', uid: '1234567890', messageData: { kind: 'text', text: 'Xin chào' }, price: 55, isCharged: true, status: 'PENDING', mode: 'production' });
+    expect(byTracking.get('a-1')).toMatchObject({ module: 'ZNS', phone: '84987654321', templateData: { customer_name: 'A', order_code: 'a-1' }, isDirectZalo: true });
+    expect(byTracking.get('a-3')).toMatchObject({ price: 0, isCharged: false });
+
+    const [wa] = await t.database.db.select().from(wallets).where(eq(wallets.id, a.walletId));
+    const [wb] = await t.database.db.select().from(wallets).where(eq(wallets.id, b.walletId));
+    expect(wa?.balance).toBe(10_000 - 300 - 300 - 55);
+    expect(wb).toMatchObject({ balance: 0, postpaidUsage: 300 });
+    const entries = await t.database.db.select().from(walletEntries).where(inArray(walletEntries.walletId, [a.walletId, b.walletId]));
+    expect(entries).toHaveLength(3); // prepaid charges only; postpaid usage has no ledger entry
+    const batchEntries = entries.filter((e) => e.messageId !== results[0]?.id);
+    expect(batchEntries.map((e) => e.newBalance).sort((x, y) => x - y)).toEqual([10_000 - 300 - 355, 10_000 - 300 - 300]);
+    expect(new Set(batchEntries.map((e) => e.createdAt.getTime())).size).toBe(1); // one transaction
+  });
+
+  it('rolls a batch back and answers each send alone when the batch total exceeds the balance', async () => {
+    const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 700 });
+    const batcher = new SendBatcher(t.database.db);
+    const settled = await Promise.allSettled(['x0', 'x1', 'x2', 'x3'].map((id) => batcher.submit(zns(f, id))));
+    expect(batcher.stats).toEqual({ batched: 0, fellBack: 1 });
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    const [w] = await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId));
+    expect(w?.balance).toBe(100);
+    expect(await t.database.db.select().from(messageHistory).where(eq(messageHistory.tenantId, f.tenantId))).toHaveLength(2);
+  });
+});
