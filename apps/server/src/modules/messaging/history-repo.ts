@@ -53,7 +53,8 @@ const columns = {
   fallbackNote: messageHistory.fallbackNote,
   fallbackOf: messageHistory.fallbackOf,
   // The fallback OA message's status: one primary-key probe per listed row that has one.
-  fallbackStatus: sql<string | null>`(select fb.status from ${messageHistory} as fb where fb.id = ${messageHistory.fallbackMessageId})`,
+  // Spelled out qualified: drizzle renders a column in `sql` unqualified, which would bind to `fb`.
+  fallbackStatus: sql<string | null>`(select fb.status from message_history as fb where fb.id = message_history.fallback_message_id)`,
   // PostgreSQL's own microsecond text: the keyset position must not lose precision in a JS Date.
   at: sql<string>`to_char(${messageHistory.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
