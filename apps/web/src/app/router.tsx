@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/dashboard/billing', lazy: () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage })) },
           { path: '/tenant/settings/webhook', lazy: () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage })) },
+          { path: '/tenant/settings/fallback', lazy: () => import('./routes/fallback-page').then((m) => ({ Component: m.FallbackPage })) },
           { path: '/tenant/api-keys', lazy: () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })) },
           {
             // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.

@@ -28,6 +28,7 @@ import { SecretOnce } from '../../components/secret-once';
 import { formatDateTime } from '../../lib/formatters';
 import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
+import { TenantSettingsTabs } from './tenant-settings-tabs';
 
 /** /tenant/settings/webhook (VIEW_WEBHOOK / CRUD_WEBHOOK): delivery-status endpoints, secrets, log, test, replay. */
 export function WebhooksPage() {
@@ -155,6 +156,7 @@ function WebhooksView() {
           ) : null
         }
       />
+      <TenantSettingsTabs active="webhook" />
       <Card>
         <Typography.Paragraph type="secondary">{t('webhooks.intro')}</Typography.Paragraph>
         {webhooks.isError ? (

@@ -213,6 +213,24 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
     render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span>,
   });
 
+  const fallbackDetail = (r: HistoryRecord): ReactNode => (
+    <span data-testid="history-fallback">
+      {r.fallbackMessageId ? (
+        <Space size={6} wrap>
+          {t('history.fallback.oaMessage')}
+          <IdShortener value={r.fallbackMessageId} />
+          {r.fallbackStatus ? (
+            <>
+              —<Tag color={statusColor(r.fallbackStatus)}>{statusLabel(r.fallbackStatus, language)}</Tag>
+            </>
+          ) : null}
+        </Space>
+      ) : (
+        t(`history.fallback.notes.${r.fallbackNote ?? 'ERROR'}`, { defaultValue: r.fallbackNote ?? '' })
+      )}
+    </span>
+  );
+
   const detail = (r: HistoryRecord): ReactNode => {
     const items: Array<{ key: string; label: ReactNode; children: ReactNode; span?: number }> = [
       { key: 'createdAt', label: t('history.columns.createdAt'), children: formatDateTime(r.createdAt) },
@@ -235,6 +253,11 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
     );
     if (module === 'ZNS') items.push({ key: 'charge', label: t('history.columns.charge'), children: `${t(`history.charge.${String(r.isCharged)}`)} · ${r.price.toLocaleString('en-US')} ₫` });
     if (r.errorMsg) items.push({ key: 'errorMsg', label: t('history.errorMsg'), children: r.errorMsg, span: 2 });
+    // ZNS fallback (ADR 0004): the OA message sent in place of this one, or why none was; on the OA side, what it replaces.
+    if (r.fallbackMessageId || r.fallbackNote) items.push({ key: 'fallback', label: t('history.fallback.label'), span: 2, children: fallbackDetail(r) });
+    if (r.fallbackOf) {
+      items.push({ key: 'fallbackOf', label: t('history.fallback.label'), span: 2, children: <span data-testid="history-fallback-of">{t('history.fallback.of')} <IdShortener value={r.fallbackOf} /></span> });
+    }
     if (module === 'ZNS') {
       items.push({ key: 'templateData', label: t('history.templateData'), span: 2, children: <pre style={{ margin: 0, fontSize: 12 }}>{JSON.stringify(r.templateData ?? {}, null, 2)}</pre> });
     } else {

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FallbackView } from '@zc/shared/api/fallback';
+import { apiRequest, type DataResponse } from '../../../lib/api-client';
+import { getFallbackQueryOptions } from './get-fallback';
+import type { FallbackInput } from './types';
+
+/** PUT tenant/fallback: answers the saved settings with the catalogue. */
+export async function updateFallback({ tenantId, ...body }: FallbackInput & { tenantId: string }): Promise<FallbackView> {
+  return (await apiRequest<DataResponse<FallbackView>>('tenant/fallback', { method: 'PUT', body, tenantId })).data;
+}
+
+export function useUpdateFallback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFallback,
+    onSuccess: (view, { tenantId }) => queryClient.setQueryData(getFallbackQueryOptions(tenantId).queryKey, view),
+  });
+}
