@@ -162,7 +162,8 @@ export function FallbackSettingsForm({
         name="content"
         label={t('content')}
         dependencies={['enabled', 'messageKind']}
-        extra={t('placeholderHelp', { example: PLACEHOLDER_EXAMPLE })}
+        // Kept clear of the character counter, which antd draws at the right under the text area.
+        extra={<div style={{ paddingInlineEnd: 96 }}>{t('placeholderHelp', { example: PLACEHOLDER_EXAMPLE })}</div>}
         rules={[requiredWhileEnabled(t('validation.required')), { max: limit, message: t('validation.max', { count: limit }) }, placeholderRule]}
       >
         <Input.TextArea
