@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, RawSql } from './db/client';
 import type { TokenSigner } from './platform/tokens';
 import type { Cipher } from './platform/crypto';
 import type { FileStore } from './platform/files';
@@ -16,6 +16,8 @@ export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 export interface ModuleDeps {
   config: Config;
   db: Db;
+  /** Raw (prepared) statements for the hot send path; the same database as `db`. */
+  raw: RawSql;
   signer: TokenSigner;
   cipher: Cipher;
   files: FileStore;

@@ -88,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moduleDeps: ModuleDeps = {
     config,
     db: deps.database.db,
+    raw: deps.database.raw,
     signer,
     cipher,
     zalo: deps.zalo ?? createServerZaloClient(deps.database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs }),

@@ -17,9 +17,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or an open transaction; repo functions accept both. */
 export type DbOrTx = Db | Tx;
 
-/** Raw SQL access used by pg-boss and by tests (parameterised `query`, multi-statement `exec`). */
+/**
+ * Raw SQL access used by pg-boss, by the hot send path and by tests (parameterised `query`,
+ * multi-statement `exec`). `name` makes it a prepared statement on PostgreSQL (parsed and planned
+ * once per pooled connection; the name must identify the text); PGlite ignores it.
+ */
 export interface RawSql {
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], opts?: { name?: string }): Promise<{ rows: T[] }>;
   exec(text: string): Promise<void>;
 }
 
@@ -49,8 +53,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       raw: {
-        query: async (text, values) => {
-          const r = await pool.query(text, values as unknown[]);
+        query: async (text, values, opts) => {
+          const r = await pool.query({ text, values: values as unknown[], ...(opts?.name ? { name: opts.name } : {}) });
           return { rows: r.rows };
         },
         exec: async (text) => {

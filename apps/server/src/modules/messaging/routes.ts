@@ -39,7 +39,7 @@ async function authenticateApiKey(deps: ModuleDeps, req: FastifyRequest): Promis
   // The body is parsed but not yet validated here: only a string template id is used for the read.
   const raw = req.body as { templateId?: unknown } | undefined; // unvalidated JSON at this stage
   const templateId = typeof raw?.templateId === 'string' ? raw.templateId.trim() : null;
-  const ctx = secret && secret.length <= 200 ? await loadSendContext(deps.db, secret, templateId) : null;
+  const ctx = secret && secret.length <= 200 ? await loadSendContext(deps, secret, templateId) : null;
   if (!ctx) throw new AppError('API_KEY_INVALID');
   contexts.set(req, ctx);
 }
@@ -91,7 +91,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       },
     },
     async (req, reply) => {
-      const result = await sendZns(deps.db, contextOf(req), req.body, idempotencyKeyOf(req));
+      const result = await sendZns(deps, contextOf(req), req.body, idempotencyKeyOf(req));
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(accepted(result));
     },
@@ -113,7 +113,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       },
     },
     async (req, reply) => {
-      const result = await sendOa(deps.db, contextOf(req), req.body, idempotencyKeyOf(req));
+      const result = await sendOa(deps, contextOf(req), req.body, idempotencyKeyOf(req));
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(accepted(result));
     },

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { createHash } from 'node:crypto';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { Db, RawSql } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
 
@@ -9,8 +10,11 @@ interface Pending {
   reject(e: unknown): void;
 }
 
-/** Raised inside a batch transaction to roll it back and send each request alone. */
-class FallBack extends Error {}
+/** What the send path needs of the database: drizzle for the ordinary path, raw prepared statements for the batch. */
+export interface SendStore {
+  db: Db;
+  raw: RawSql;
+}
 
 /**
  * Sends per batch, and lanes written at the same time (each holds one pooled connection). Two
@@ -26,12 +30,12 @@ const MAX_IN_FLIGHT = Math.max(1, Math.min(32, Number(process.env.SEND_BATCH_LAN
  * Micro-batching of sends (ADR 0003). Tenants are spread over MAX_IN_FLIGHT lanes; each lane
  * writes one batch at a time, and sends arriving meanwhile wait and go together in its next one
  * (lanes never share a tenant, so concurrent batches never wait on each other's wallet locks).
- * A batch is one transaction: one multi-row history insert, the batch's wallets locked once in id order, ONE wallet update
- * statement for all of them and one multi-row ledger insert. At low load a batch is a single send
- * (no added latency); under load a busy tenant's wallet row — the hot spot — is locked once per
- * batch instead of once per message, and round trips are shared by all sends of the batch.
- * Anything unusual (a short balance, a threshold crossing that must alert, a missing wallet, a
- * database error) rolls the batch back and sends each request alone through the ordinary path,
+ * A batch — also a batch of one, at low load — is ONE prepared autocommit statement
+ * (`batchStatement`): the history rows, the wallet debits and the ledger entries. Under load a busy
+ * tenant's wallet row, the hot spot, is updated once per batch instead of once per message, and a
+ * round trip is shared by all sends of the batch. Anything unusual (a short balance, a threshold
+ * crossing that must alert, a missing wallet, a database error) aborts the statement — nothing of
+ * the batch is written — and each request is sent alone through the ordinary path (`enqueueOne`),
  * so per-request answers (402, replays, mismatches) stay exactly those of the unbatched path.
  */
 export class SendBatcher {
@@ -40,7 +44,7 @@ export class SendBatcher {
   private readonly busy: boolean[] = Array.from({ length: MAX_IN_FLIGHT }, () => false);
   /** Batches written as one statement, and batches rolled back and sent request by request. */
   readonly stats = { batched: 0, fellBack: 0 };
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: SendStore) {}
 
   submit(p: Prepared): Promise<SendResult> {
     return new Promise<SendResult>((resolve, reject) => {
@@ -62,110 +66,97 @@ export class SendBatcher {
   }
 
   private async run(batch: Pending[]): Promise<void> {
-    if (batch.length === 1) {
-      const [one] = batch;
-      if (one) await enqueueOne(this.db, one.p).then(one.resolve, one.reject);
-      return;
-    }
     let inserted: Map<Pending, string>;
     try {
       inserted = await this.writeBatch(batch);
       this.stats.batched += 1;
     } catch {
       this.stats.fellBack += 1;
-      // Rolled back: nothing of the batch was written. Each request is answered on its own.
-      await Promise.all(batch.map((item) => enqueueOne(this.db, item.p).then(item.resolve, item.reject)));
+      // The statement aborted (zc_assert or a database error): nothing of the batch was written.
+      await Promise.all(batch.map((item) => enqueueOne(this.store.db, item.p).then(item.resolve, item.reject)));
       return;
     }
     for (const item of batch) {
       const id = inserted.get(item);
       if (id) item.resolve({ id, trackingId: item.p.trackingId, status: 'PENDING', replayed: false });
-      else await replay(this.db, item.p).then(item.resolve, item.reject);
+      else await replay(this.store.db, item.p).then(item.resolve, item.reject);
     }
   }
 
   private async writeBatch(batch: Pending[]): Promise<Map<Pending, string>> {
     // A stable order of unique-slot claims keeps concurrent batches from deadlocking.
     const ordered = [...batch].sort((a, b) => (a.p.apiKeyId + a.p.trackingId < b.p.apiKeyId + b.p.trackingId ? -1 : 1));
-    const input = historyRecordset(ordered.map((i) => historyValues(i.p)));
-    return this.db.transaction(async (tx) => {
-      // ONE statement over ONE jsonb parameter: insert the rows (taking the unique slots), total the
-      // charges per tenant, debit prepaid wallets / grow postpaid usage, and write one ledger CHARGE
-      // per charged row with its running new_balance. Built by hand: drizzle's builder spent more
-      // CPU on a 200-row insert than PostgreSQL spent executing it (ADR 0003).
-      const result = await tx.execute(sql`
-        with input as (select * from jsonb_to_recordset(${input.json}::jsonb) as x(ord int, ${input.definitions})),
-        ins as (
-          insert into ${messageHistory} (${input.names}) select ${input.names} from input order by ord
-          on conflict do nothing
-          returning id, tenant_id, api_key_id, tracking_id, price),
-        tot as (select tenant_id, sum(price)::bigint as total from ins where price > 0 group by tenant_id),
-        upd as (
-          update ${wallets} w set
-            balance = case when w.mode = 'POSTPAID' then w.balance else w.balance - tot.total end,
-            postpaid_usage = case when w.mode = 'POSTPAID' then w.postpaid_usage + tot.total else w.postpaid_usage end,
-            updated_at = now()
-          from tot where w.tenant_id = tot.tenant_id
-          returning w.id, w.tenant_id, w.mode, w.balance, w.threshold, w.below_threshold, tot.total),
-        led as (
-          insert into ${walletEntries} (wallet_id, type, value, new_balance, reason, message_id, note)
-          select u.id, 'SUB', i.price,
-                 u.balance + u.total - sum(i.price) over (partition by i.tenant_id order by i.api_key_id, i.tracking_id rows unbounded preceding),
-                 'CHARGE', i.id, 'message charge'
-          from ins i join upd u on u.tenant_id = i.tenant_id
-          where u.mode <> 'POSTPAID' and i.price > 0)
-        select (select coalesce(json_agg(json_build_object('id', id, 'k', api_key_id, 't', tracking_id)), '[]'::json) from ins) as rows,
-               (select coalesce(json_agg(json_build_object('mode', mode, 'balance', balance, 'threshold', threshold, 'below', below_threshold)), '[]'::json) from upd) as wallets,
-               (select count(*) from tot)::int as tenants`);
-      const out = firstRow(result);
-      const walletsAfter = parsedJson<Array<{ mode: string; balance: number; threshold: number; below: boolean }>>(out.wallets);
-      if (walletsAfter.length !== Number(out.tenants)) throw new FallBack('a tenant has no wallet yet');
-      for (const w of walletsAfter) {
-        if (w.mode === 'POSTPAID') continue;
-        if (w.balance < 0) throw new FallBack('batch total exceeds the balance');
-        // The ledger core alerts once per threshold crossing; let it handle the crossing batch.
-        if (w.threshold > 0 && w.balance < w.threshold && !w.below) throw new FallBack('threshold crossing');
-      }
-      const byKey = new Map(parsedJson<Array<{ id: string; k: string | null; t: string | null }>>(out.rows).map((r) => [`${r.k ?? ''}\u0000${r.t ?? ''}`, r.id]));
-      const inserted = new Map<Pending, string>();
-      const taken = new Set<string>();
-      for (const item of ordered) {
-        const id = byKey.get(`${item.p.apiKeyId}\u0000${item.p.trackingId}`);
-        // Two identical sends in one batch: the first takes the row, the second replays it after commit.
-        if (!id || taken.has(id)) continue;
-        taken.add(id);
-        inserted.set(item, id);
-      }
-      return inserted;
-    });
+    const { statement, json } = batchStatement(ordered.map((i) => historyValues(i.p)));
+    const { rows } = await this.store.raw.query<{ rows: unknown }>(statement.text, [json], { name: statement.name });
+    const byKey = new Map(parsedJson<Array<{ id: string; k: string | null; t: string | null }>>(rows[0]?.rows ?? '[]').map((r) => [`${r.k ?? ''}\u0000${r.t ?? ''}`, r.id]));
+    const inserted = new Map<Pending, string>();
+    const taken = new Set<string>();
+    for (const item of ordered) {
+      const id = byKey.get(`${item.p.apiKeyId}\u0000${item.p.trackingId}`);
+      // Two identical sends in one batch: the first takes the row, the second replays it afterwards.
+      if (!id || taken.has(id)) continue;
+      taken.add(id);
+      inserted.set(item, id);
+    }
+    return inserted;
   }
 }
 
 const historyColumns = getTableColumns(messageHistory);
 type HistoryInsert = typeof messageHistory.$inferInsert;
+const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /**
- * History rows as one jsonb parameter plus the recordset's column list, names and SQL types taken
- * from the drizzle table (so the schema stays the single description of the row). A column absent
- * from some rows is null in those rows.
+ * The batch as ONE autocommit statement over ONE jsonb parameter (ADR 0003): insert the rows (taking
+ * the unique slots; a conflicting row is a replay and is not charged), total the charges per tenant,
+ * debit prepaid wallets / grow postpaid usage, write one ledger CHARGE per charged row with its
+ * running new_balance — and abort the whole statement through `zc_assert` (SQLSTATE ZC001) when a
+ * tenant has no wallet, a prepaid balance would go negative or a threshold is crossed (the ledger
+ * core must alert once), so that the batch is sent request by request instead. Hand-written because
+ * drizzle's builder spent more CPU on a 200-row insert than PostgreSQL spent running it, and
+ * prepared once per connection (the name identifies the text, which depends only on the columns).
  */
-function historyRecordset(rows: HistoryInsert[]): { json: string; definitions: SQL; names: SQL } {
-  const keys = [...new Set(rows.flatMap((r) => (Object.keys(r) as Array<keyof HistoryInsert>).filter((k) => r[k] !== undefined)))];
+function batchStatement(rows: HistoryInsert[]): { statement: { name: string; text: string }; json: string } {
+  const keys = [...new Set(rows.flatMap((r) => (Object.keys(r) as Array<keyof HistoryInsert>).filter((k) => r[k] !== undefined)))].sort();
   const columns = keys.map((k) => historyColumns[k]);
   const json = JSON.stringify(rows.map((r, i) => Object.fromEntries([['ord', i], ...keys.map((k, j) => [columns[j]?.name, r[k] ?? null])])));
-  return {
-    json,
-    definitions: sql.join(columns.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`), sql`, `),
-    names: sql.join(columns.map((c) => sql.identifier(c.name)), sql`, `),
-  };
+  const signature = keys.join(',');
+  let statement = statements.get(signature);
+  if (!statement) {
+    const definitions = columns.map((c) => `${quote(c.name)} ${c.getSQLType()}`).join(', ');
+    const names = columns.map((c) => quote(c.name)).join(', ');
+    const text = `
+      with input as (select * from jsonb_to_recordset($1::jsonb) as x(ord int, ${definitions})),
+      ins as (
+        insert into ${quote(getTableName(messageHistory))} (${names}) select ${names} from input order by ord
+        on conflict do nothing
+        returning id, tenant_id, api_key_id, tracking_id, price),
+      tot as (select tenant_id, sum(price)::bigint as total from ins where price > 0 group by tenant_id),
+      upd as (
+        update ${quote(getTableName(wallets))} w set
+          balance = case when w.mode = 'POSTPAID' then w.balance else w.balance - tot.total end,
+          postpaid_usage = case when w.mode = 'POSTPAID' then w.postpaid_usage + tot.total else w.postpaid_usage end,
+          updated_at = now()
+        from tot where w.tenant_id = tot.tenant_id
+        returning w.id, w.tenant_id, w.mode, w.balance, w.threshold, w.below_threshold, tot.total),
+      led as (
+        insert into ${quote(getTableName(walletEntries))} (wallet_id, type, value, new_balance, reason, message_id, note)
+        select u.id, 'SUB', i.price,
+               u.balance + u.total - sum(i.price) over (partition by i.tenant_id order by i.api_key_id, i.tracking_id rows unbounded preceding),
+               'CHARGE', i.id, 'message charge'
+        from ins i join upd u on u.tenant_id = i.tenant_id
+        where u.mode <> 'POSTPAID' and i.price > 0)
+      select zc_assert((select count(*) from upd) = (select count(*) from tot), 'send batch: a tenant has no wallet') as wallets_found,
+             zc_assert(not exists (select 1 from upd where mode <> 'POSTPAID' and (balance < 0 or (threshold > 0 and balance < threshold and not below_threshold))),
+                       'send batch: a prepaid balance would go short or cross its threshold') as balances_ok,
+             (select coalesce(json_agg(json_build_object('id', id, 'k', api_key_id, 't', tracking_id)), '[]'::json) from ins) as rows`;
+    statement = { name: `zc_send_batch_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+    statements.set(signature, statement);
+  }
+  return { statement, json };
 }
 
-function firstRow(result: unknown): Record<string, unknown> {
-  const rows = (result as { rows?: unknown }).rows; // node-postgres and PGlite both answer { rows }
-  const row = Array.isArray(rows) ? (rows[0] as Record<string, unknown> | undefined) : undefined;
-  if (!row) throw new Error('send batch statement returned no row');
-  return row;
-}
+const statements = new Map<string, { name: string; text: string }>();
 
 /** json columns arrive parsed from node-postgres and PGlite; a string is parsed here just in case. */
 function parsedJson<T>(v: unknown): T {
@@ -179,13 +170,13 @@ function laneOf(tenantId: string): number {
   return (h >>> 0) % MAX_IN_FLIGHT;
 }
 
-const batchers = new WeakMap<Db, SendBatcher>();
+const batchers = new WeakMap<RawSql, SendBatcher>();
 
-export function batcherFor(db: Db): SendBatcher {
-  let b = batchers.get(db);
+export function batcherFor(store: SendStore): SendBatcher {
+  let b = batchers.get(store.raw);
   if (!b) {
-    b = new SendBatcher(db);
-    batchers.set(db, b);
+    b = new SendBatcher(store);
+    batchers.set(store.raw, b);
   }
   return b;
 }

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { RawSql } from '../../db/client';
 import type { TemplateParam } from './template-params';
 
 /** What a send reads before validation: key, tenant flags, wallet discount, the named template. */
@@ -24,12 +23,6 @@ const MAX_BATCH = 200;
 const MAX_IN_FLIGHT = 4;
 
 type RawRow = Record<string, unknown>;
-
-function rowsOf(result: unknown): RawRow[] {
-  // node-postgres answers { rows }, PGlite the same shape; both are plain objects per row.
-  const rows = (result as { rows?: unknown }).rows; // driver result
-  return Array.isArray(rows) ? (rows as RawRow[]) : [];
-}
 
 function toContext(r: RawRow): SendContextRow {
   return {
@@ -62,7 +55,7 @@ function toContext(r: RawRow): SendContextRow {
 export class SendContextLoader {
   private readonly queue: Waiting[] = [];
   private inFlight = 0;
-  constructor(private readonly db: Db) {}
+  constructor(private readonly raw: RawSql) {}
 
   load(hash: string, templateId: string): Promise<SendContextRow | null> {
     return new Promise((resolve, reject) => {
@@ -88,29 +81,31 @@ export class SendContextLoader {
   }
 
   private async read(batch: Waiting[]): Promise<Array<SendContextRow | null>> {
-    // One JSON parameter carries the whole batch (drizzle would spread a JS array into a list).
+    // One JSON parameter carries the whole batch; the statement is prepared once per connection.
     const input = JSON.stringify(batch.map((w, i) => ({ hash: w.hash, tpl: w.templateId, ord: i + 1 })));
-    const result = await this.db.execute(sql`
-      select i.ord, k.id, k.tenant_id, k.zalo_oa_id, t.zns_service, t.oa_service, w.discount_percent,
-             z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params
-      from jsonb_to_recordset(${input}::jsonb) as i(hash text, tpl text, ord int)
-      join api_keys k on k.secret_hash = i.hash and k.status = 'ACTIVE'
-      join tenants t on t.id = k.tenant_id
-      left join wallets w on w.tenant_id = k.tenant_id
-      left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl`);
+    const { rows } = await this.raw.query<RawRow>(CONTEXT_SQL, [input], { name: 'zc_send_context' });
     const out: Array<SendContextRow | null> = batch.map(() => null);
-    for (const r of rowsOf(result)) out[Number(r.ord) - 1] = toContext(r);
+    for (const r of rows) out[Number(r.ord) - 1] = toContext(r);
     return out;
   }
 }
 
-const loaders = new WeakMap<Db, SendContextLoader>();
+const CONTEXT_SQL = `
+  select i.ord, k.id, k.tenant_id, k.zalo_oa_id, t.zns_service, t.oa_service, w.discount_percent,
+         z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params
+  from jsonb_to_recordset($1::jsonb) as i(hash text, tpl text, ord int)
+  join api_keys k on k.secret_hash = i.hash and k.status = 'ACTIVE'
+  join tenants t on t.id = k.tenant_id
+  left join wallets w on w.tenant_id = k.tenant_id
+  left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl`;
 
-export function contextLoaderFor(db: Db): SendContextLoader {
-  let l = loaders.get(db);
+const loaders = new WeakMap<RawSql, SendContextLoader>();
+
+export function contextLoaderFor(raw: RawSql): SendContextLoader {
+  let l = loaders.get(raw);
   if (!l) {
-    l = new SendContextLoader(db);
-    loaders.set(db, l);
+    l = new SendContextLoader(raw);
+    loaders.set(raw, l);
   }
   return l;
 }

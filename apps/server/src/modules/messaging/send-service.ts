@@ -1,11 +1,10 @@
 import { parseVietnamPhone } from '@zc/shared/phone';
 import type { MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared/api/messaging';
-import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { discountedPrice, validateTemplateData } from './template-params';
-import { batcherFor } from './send-batcher';
+import { batcherFor, type SendStore } from './send-batcher';
 import { enqueueOne, type Prepared, type SendResult } from './send-queue';
 import { contextLoaderFor, type SendContextRow } from './send-context-loader';
 
@@ -30,9 +29,9 @@ export interface SendContext {
  * tenant's module flags, the wallet discount and the named template of the key's OA (ADR 0003).
  * Null when the key is unknown or not ACTIVE.
  */
-export async function loadSendContext(db: Db, secret: string, templateId: string | null): Promise<SendContext | null> {
+export async function loadSendContext(store: SendStore, secret: string, templateId: string | null): Promise<SendContext | null> {
   // No template id (OA sends) matches no template: '' is never a Zalo template id.
-  const row = await contextLoaderFor(db).load(sha256(secret), templateId ?? '');
+  const row = await contextLoaderFor(store.raw).load(sha256(secret), templateId ?? '');
   if (!row) return null;
   return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, template: row.template };
 }
@@ -66,7 +65,7 @@ export function znsMessageType(tag: string | null): MessageType {
 }
 
 /** ZNS send: validates phone and template data, then charges and enqueues in one transaction. */
-export async function sendZns(db: Db, ctx: SendContext, body: ZnsSendBody, idempotencyKey: string | null): Promise<SendResult> {
+export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendBody, idempotencyKey: string | null): Promise<SendResult> {
   const key = ctx.key;
   const phone = parseVietnamPhone(body.phone);
   if (!phone.ok) {
@@ -88,7 +87,7 @@ export async function sendZns(db: Db, ctx: SendContext, body: ZnsSendBody, idemp
   // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
   const price = body.mode === 'development' ? 0 : discountedPrice(template.price, ctx.discountPercent);
   const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
-  return submitSend(db, {
+  return submitSend(store, {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -103,7 +102,7 @@ export async function sendZns(db: Db, ctx: SendContext, body: ZnsSendBody, idemp
 }
 
 /** OA message by UID (§7 uid, §3 template types). */
-export async function sendOa(db: Db, ctx: SendContext, body: OaSendBody, idempotencyKey: string | null): Promise<SendResult> {
+export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBody, idempotencyKey: string | null): Promise<SendResult> {
   const key = ctx.key;
   if (!ctx.oaService) throw new AppError('MODULE_NOT_ENABLED', 'Zalo OA module not enabled. Please contact administrator');
   if (body.message.kind === 'image' && !body.message.url && !body.message.attachmentId) {
@@ -112,7 +111,7 @@ export async function sendOa(db: Db, ctx: SendContext, body: OaSendBody, idempot
   const type = oaMessageType(body.message);
   const price = discountedPrice(OA_PRICES[type], ctx.discountPercent);
   const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
-  return submitSend(db, {
+  return submitSend(store, {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -130,7 +129,7 @@ export async function sendOa(db: Db, ctx: SendContext, body: OaSendBody, idempot
  * Sends go through the per-tenant micro-batcher (ADR 0003) unless batching is switched off
  * (SEND_BATCHING=off, used by the benchmark to measure the unbatched path).
  */
-function submitSend(db: Db, p: Prepared): Promise<SendResult> {
-  return process.env.SEND_BATCHING === 'off' ? enqueueOne(db, p) : batcherFor(db).submit(p);
+function submitSend(store: SendStore, p: Prepared): Promise<SendResult> {
+  return process.env.SEND_BATCHING === 'off' ? enqueueOne(store.db, p) : batcherFor(store).submit(p);
 }
 

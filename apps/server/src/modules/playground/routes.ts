@@ -55,7 +55,7 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
       const ctx = await playgroundContext(deps, tenantId, req.body.apiKeyId);
       if (!ctx) throw apiKeyNotFound();
       const trackingId = `playground-${randomToken(9)}`;
-      const result = await sendOa(deps.db, ctx, { uid: req.body.uid, trackingId, message: req.body.messageData }, null);
+      const result = await sendOa(deps, ctx, { uid: req.body.uid, trackingId, message: req.body.messageData }, null);
       await runMutation(deps.db, req, (_tx, record) =>
         record({ targetType: 'message', targetId: result.id, after: { uid: req.body.uid, uidTypeId: req.body.uidTypeId, apiKeyId: req.body.apiKeyId, trackingId } }),
       );
