@@ -129,7 +129,23 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
  * Sends go through the per-tenant micro-batcher (ADR 0003) unless batching is switched off
  * (SEND_BATCHING=off, used by the benchmark to measure the unbatched path).
  */
-function submitSend(store: SendStore, p: Prepared): Promise<SendResult> {
+async function submitSend(store: SendStore, p: Prepared): Promise<SendResult> {
+  await noteKeyUse(store, p.apiKeyId);
   return process.env.SEND_BATCHING === 'off' ? enqueueOne(store.db, p) : batcherFor(store).submit(p);
+}
+
+/** `api_keys.last_used_at` (the API key list's "Last used") is kept to the minute. */
+const KEY_USE_RESOLUTION_MS = 60_000;
+const keyUseWritten = new Map<string, number>();
+
+/**
+ * Records that a key sent something, at most once a minute per key and process: one send a minute
+ * pays one small UPDATE, the others nothing (a write per send would double the hot path's writes).
+ */
+async function noteKeyUse(store: SendStore, apiKeyId: string): Promise<void> {
+  const now = Date.now();
+  if (now - (keyUseWritten.get(apiKeyId) ?? 0) < KEY_USE_RESOLUTION_MS) return;
+  keyUseWritten.set(apiKeyId, now);
+  await store.raw.query('update api_keys set last_used_at = now() where id = $1', [apiKeyId], { name: 'zc_api_key_used' });
 }
 

@@ -35,6 +35,9 @@ describe('POST /api/v1/zns/send', () => {
     expect(s.rows).toHaveLength(1);
     expect(s.rows[0]).toMatchObject({ id: data.id, phone: '84987654321', status: 'PENDING', isCharged: true, isDirectZalo: true, price: 270, type: 'TRANSACTION', module: 'ZNS', templateName: 'Order shipped' });
     expect(s.entries).toEqual([expect.objectContaining({ type: 'SUB', reason: 'CHARGE', value: 270, messageId: data.id, newBalance: 730 })]);
+    // The key list's "Last used" follows accepted sends.
+    const [key] = await t.database.db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, f.apiKeyId));
+    expect(key?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('replays the same body and refuses a different one on the same tracking id or Idempotency-Key', async () => {
