@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { openLoop } from './open-loop';
 
 const self = fileURLToPath(import.meta.url);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
@@ -156,15 +157,19 @@ async function drive(): Promise<void> {
     const spread = await run('send API, 100 tenants', { port: info.port, path: '/api/v1/zns/send', keys: info.keys });
     const hot = await run('send API, one hot tenant', { port: info.port, path: '/api/v1/zns/send', keys: info.keys.slice(0, 1) });
     const peak = Math.max(spread.rps, 1);
-    const half = await run(`send API at half of peak (${Math.round(peak / 2)} req/s)`, { port: info.port, path: '/api/v1/zns/send', keys: info.keys, rate: Math.round(peak / 2) });
-    // The same rate from 16 connections: a client pool closer to a real integration's.
-    const half16 = await run(`  … same rate from 16 connections`, { port: info.port, path: '/api/v1/zns/send', keys: info.keys, rate: Math.round(peak / 2), connections: 16 });
+    // Latency at half of peak from an open-loop generator (bench/open-loop.ts): evenly spaced
+    // requests, each timed from its scheduled instant. autocannon's overallRate bursts every
+    // second's budget at full speed, which measures peak-load latency instead.
+    const halfRate = Math.round(peak / 2);
+    const halfBody = () => ({ headers: { 'content-type': 'application/json', 'x-api-key': info.keys[seq % info.keys.length] ?? '' }, body: body() });
+    const half = await openLoop({ port: info.port, path: '/api/v1/zns/send', rate: halfRate, seconds: PHASE_S, connections: CONNECTIONS, request: halfBody });
+    console.log(`${`send API at half of peak (${halfRate} req/s, open loop)`.padEnd(44)} ${String(half.achieved).padStart(6)} req/s   p50 ${half.p50} ms   p90 ${half.p90} ms   p99 ${half.p99} ms   max ${half.max} ms   non-2xx ${half.non2xx}   errors ${half.errors}`);
     console.log('');
     console.log(`send/bare ratio      ${(spread.rps / bare.rps).toFixed(2)}  (bound ≥ 0.5)  ${spread.rps / bare.rps >= 0.5 ? 'OK' : 'MISSED'}`);
     console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
-    console.log(`p99 at half of peak  ${half.p99} ms with ${CONNECTIONS} connections, ${half16.p99} ms with 16  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
+    console.log(`p99 at half of peak  ${half.p99} ms (open loop, ≤ ${CONNECTIONS} connections)  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
     console.log(`hot/spread ratio     ${(hot.rps / spread.rps).toFixed(2)}  (bound ≥ 0.5)  ${hot.rps / spread.rps >= 0.5 ? 'OK' : 'MISSED'}`);
-    const met = spread.rps / bare.rps >= 0.5 && (pglite || spread.rps >= 3000) && half.p99 <= 25 && hot.rps / spread.rps >= 0.5;
+    const met = spread.rps / bare.rps >= 0.5 && (pglite || spread.rps >= 3000) && half.p99 <= 25 && half.non2xx + half.errors === 0 && hot.rps / spread.rps >= 0.5;
     if (!met) process.exitCode = 1;
     if (!process.argv.includes('--no-unbatched')) {
       // The same two phases with micro-batching off, on a fresh server over the same database.
