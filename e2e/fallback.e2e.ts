@@ -91,7 +91,7 @@ describe('ZNS fallback settings journey', () => {
       assert.equal(await page.getByTestId('fallback-content').inputValue(), CONTENT);
       await preview(page).filter({ hasText: 'mã xác thực của bạn là 482913.' }).waitFor({ timeout: 10_000 });
 
-      const res = await fetch(`${BASE_URL}/api/tenant/fallback`, { headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenant.id } });
+      const res = await fetch(`${BASE_URL}/api/merchant/fallback`, { headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenant.id } });
       assert.equal(res.status, 200);
       const saved = ((await res.json()) as { data: { settings: { enabled: boolean; triggerCodes: number[]; messageKind: string; content: string } } }).data.settings;
       assert.deepEqual(saved, { ...saved, enabled: true, triggerCodes: [-114, -119, -133, -139, -141], messageKind: 'text', content: CONTENT });
@@ -131,7 +131,7 @@ describe('ZNS fallback settings journey', () => {
     await api('POST', 'merchant/oa-user/sync', { zaloOAId: oa.id });
     await api('GET', 'merchant/zalo-oa/sync-zns-templates');
     const key = await api<{ secret: string }>('POST', 'merchant/api-key', { name: 'Fallback journey', zaloOAId: oa.id, service: 'ZNS' });
-    await api('PUT', 'tenant/fallback', { enabled: true, triggerCodes: [-141], messageKind: 'text', header: '', content: 'Mã xác thực của bạn là {{otp}}.' });
+    await api('PUT', 'merchant/fallback', { enabled: true, triggerCodes: [-141], messageKind: 'text', header: '', content: 'Mã xác thực của bạn là {{otp}}.' });
 
     // Zalo refuses the next ZNS with -141 (the user refused ZNS from this OA).
     const forced = await fetch(`${BASE_URL}/zalo-sandbox/_control/force-error`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/business/message/template', code: -141, count: 1 }) });

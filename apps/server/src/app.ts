@@ -42,6 +42,7 @@ import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
+import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 
 export interface AppDeps {
   config: Config;
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
+      registerTenantFallbackRoutes(z, moduleDeps);
     },
     { prefix: '/api' },
   );

@@ -130,7 +130,7 @@ const templateFields = {
   content: z.string().max(FALLBACK_LIMITS.text).describe('The message text with {{param_name}} placeholders (text ≤ 2000, transaction ≤ 250)'),
 };
 
-/** `PUT tenant/fallback`. */
+/** `PUT merchant/fallback`. */
 export const updateFallbackBody = z
   .strictObject({
     enabled: z.boolean(),
@@ -144,7 +144,7 @@ export const updateFallbackBody = z
   .meta({ example: { enabled: true, triggerCodes: [-114, -119, -139, -140, -141], messageKind: 'text', header: '', content: 'Mã OTP của bạn là {{otp}}' } });
 export type UpdateFallbackBody = z.infer<typeof updateFallbackBody>;
 
-/** `POST tenant/fallback/preview`: renders a (possibly unsaved) template against sample template data. */
+/** `POST merchant/fallback/preview`: renders a (possibly unsaved) template against sample template data. */
 export const previewFallbackBody = z
   .strictObject({
     ...templateFields,
@@ -186,7 +186,7 @@ export const fallbackSettings = z.object({
 });
 export type FallbackSettings = z.infer<typeof fallbackSettings>;
 
-/** `GET/PUT tenant/fallback` answer: the settings and the trigger catalogue. */
+/** `GET/PUT merchant/fallback` answer: the settings and the trigger catalogue. */
 export const fallbackView = z.object({
   settings: fallbackSettings,
   triggers: z.array(fallbackTrigger),

@@ -66,7 +66,7 @@ const pass = (now?: Date) => processDueMessages({ db: t.database.db, zalo }, { l
 async function configure(settings: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'PUT',
-    url: '/api/tenant/fallback',
+    url: '/api/merchant/fallback',
     headers: owner,
     payload: { enabled: true, triggerCodes: [-114, -119, -139, -140, -141], messageKind: 'text', header: '', content: 'Mã xác thực của bạn là {{otp}} (gửi qua Zalo OA).', ...settings },
   });

@@ -16,7 +16,7 @@ const tags = ['Tenant fallback'];
  */
 export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
-    '/tenant/fallback',
+    '/merchant/fallback',
     {
       config: { access: tenantAccess('VIEW_WEBHOOK') },
       schema: {
@@ -30,7 +30,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
   );
 
   app.put(
-    '/tenant/fallback',
+    '/merchant/fallback',
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'FALLBACK_UPDATE' },
       schema: {
@@ -54,7 +54,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
   );
 
   app.post(
-    '/tenant/fallback/preview',
+    '/merchant/fallback/preview',
     {
       config: { access: tenantAccess('VIEW_WEBHOOK'), audit: { none: 'renders a text from the request; nothing is read or written' } },
       schema: {

@@ -17,9 +17,9 @@ async function setup() {
   const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
   const s = await loginAs(t.app, owner.email);
   const h = () => s.headers({ 'x-tenant-id': tenant.id });
-  const get = () => t.app.inject({ url: '/api/tenant/fallback', headers: h() });
-  const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/tenant/fallback', headers: h(), payload });
-  const preview = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/tenant/fallback/preview', headers: h(), payload });
+  const get = () => t.app.inject({ url: '/api/merchant/fallback', headers: h() });
+  const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: h(), payload });
+  const preview = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/merchant/fallback/preview', headers: h(), payload });
   const saved = async () => t.database.db.select().from(tenantFallbackSettings).where(eq(tenantFallbackSettings.tenantId, tenant.id));
   const audits = () => t.database.db.select().from(auditLogs).where(and(eq(auditLogs.tenantId, tenant.id), eq(auditLogs.action, 'FALLBACK_UPDATE')));
   return { org, tenant, owner, s, h, get, put, preview, saved, audits };
@@ -102,18 +102,18 @@ describe('tenant fallback settings', () => {
     const vh = (await loginAs(t.app, viewer.email)).headers({ 'x-tenant-id': tenant.id });
     const mh = (await loginAs(t.app, moderator.email)).headers({ 'x-tenant-id': tenant.id });
 
-    const read = await t.app.inject({ url: '/api/tenant/fallback', headers: vh });
+    const read = await t.app.inject({ url: '/api/merchant/fallback', headers: vh });
     expect(read.statusCode).toBe(200);
     expect(read.json().data.settings.content).toBe(valid.content);
-    expect((await t.app.inject({ method: 'POST', url: '/api/tenant/fallback/preview', headers: vh, payload: { messageKind: 'text', content: 'Hi {{name}}', templateData: { name: 'An' } } })).statusCode).toBe(200);
-    const denied = await t.app.inject({ method: 'PUT', url: '/api/tenant/fallback', headers: vh, payload: { ...valid, enabled: false } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/merchant/fallback/preview', headers: vh, payload: { messageKind: 'text', content: 'Hi {{name}}', templateData: { name: 'An' } } })).statusCode).toBe(200);
+    const denied = await t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: vh, payload: { ...valid, enabled: false } });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');
 
     for (const res of [
-      await t.app.inject({ url: '/api/tenant/fallback', headers: mh }),
-      await t.app.inject({ method: 'PUT', url: '/api/tenant/fallback', headers: mh, payload: valid }),
-      await t.app.inject({ method: 'POST', url: '/api/tenant/fallback/preview', headers: mh, payload: { messageKind: 'text', content: 'x' } }),
+      await t.app.inject({ url: '/api/merchant/fallback', headers: mh }),
+      await t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: mh, payload: valid }),
+      await t.app.inject({ method: 'POST', url: '/api/merchant/fallback/preview', headers: mh, payload: { messageKind: 'text', content: 'x' } }),
     ]) {
       expect(res.statusCode).toBe(403);
     }
@@ -126,17 +126,17 @@ describe('tenant fallback settings', () => {
     const b = await setup();
     expect((await a.put(valid)).statusCode).toBe(200);
 
-    const forged = await t.app.inject({ url: '/api/tenant/fallback', headers: b.s.headers({ 'x-tenant-id': a.tenant.id }) });
+    const forged = await t.app.inject({ url: '/api/merchant/fallback', headers: b.s.headers({ 'x-tenant-id': a.tenant.id }) });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error.code).toBe('TENANT_ACCESS_DENIED');
-    const forgedPut = await t.app.inject({ method: 'PUT', url: '/api/tenant/fallback', headers: b.s.headers({ 'x-tenant-id': a.tenant.id }), payload: { ...valid, content: 'hijack' } });
+    const forgedPut = await t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: b.s.headers({ 'x-tenant-id': a.tenant.id }), payload: { ...valid, content: 'hijack' } });
     expect(forgedPut.statusCode).toBe(403);
 
     // A second tenant of the same organisation, opened by the same owner, has its own (default) settings.
     const sibling = await buildTenant(t.database, a.org.id, { znsService: true });
     const sh = a.s.headers({ 'x-tenant-id': sibling.id });
-    expect((await t.app.inject({ url: '/api/tenant/fallback', headers: sh })).json().data.settings).toMatchObject({ enabled: false, content: '', updatedAt: null });
-    expect((await t.app.inject({ method: 'PUT', url: '/api/tenant/fallback', headers: sh, payload: { ...valid, content: 'sibling' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/merchant/fallback', headers: sh })).json().data.settings).toMatchObject({ enabled: false, content: '', updatedAt: null });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: sh, payload: { ...valid, content: 'sibling' } })).statusCode).toBe(200);
     expect((await a.get()).json().data.settings.content).toBe(valid.content);
     expect((await b.get()).json().data.settings).toMatchObject({ enabled: false, content: '' });
     const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tenantFallbackSettings).where(eq(tenantFallbackSettings.tenantId, b.tenant.id));

@@ -12,7 +12,6 @@ import { presentDelivery, presentWebhook } from './presenter';
 import { findWebhook, listDeliveries, listWebhooks } from './repo';
 import { assertUrlAllowed, createWebhook, queueTestDelivery, replayDelivery, rotateSecret, updateWebhook } from './service';
 import { deliverOne } from './worker';
-import { registerTenantFallbackRoutes } from '../tenant-fallback/routes';
 
 const tags = ['Tenant webhooks'];
 
@@ -22,7 +21,6 @@ const tags = ['Tenant webhooks'];
  */
 export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void {
   const allowPrivate = deps.config.env !== 'production';
-  registerTenantFallbackRoutes(app, deps);
 
   app.get(
     '/merchant/webhook',

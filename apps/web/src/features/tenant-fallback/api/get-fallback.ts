@@ -3,9 +3,9 @@ import type { FallbackView } from '@zc/shared/api/fallback';
 import { apiGet, type DataResponse } from '../../../lib/api-client';
 import { FALLBACK_KEY } from './types';
 
-/** GET tenant/fallback: the settings (defaults before the first save) and the trigger catalogue. */
+/** GET merchant/fallback: the settings (defaults before the first save) and the trigger catalogue. */
 export async function getFallback(tenantId: string): Promise<FallbackView> {
-  return (await apiGet<DataResponse<FallbackView>>('tenant/fallback', undefined, { tenantId })).data;
+  return (await apiGet<DataResponse<FallbackView>>('merchant/fallback', undefined, { tenantId })).data;
 }
 
 export function getFallbackQueryOptions(tenantId?: string) {

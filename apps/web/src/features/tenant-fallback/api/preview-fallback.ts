@@ -5,9 +5,9 @@ import { FALLBACK_KEY, type FallbackInput } from './types';
 
 export type PreviewInput = Pick<FallbackInput, 'messageKind' | 'header' | 'content'> & { templateData: Record<string, string> };
 
-/** POST tenant/fallback/preview: renders the (unsaved) template with sample values, as the worker will. */
+/** POST merchant/fallback/preview: renders the (unsaved) template with sample values, as the worker will. */
 export async function previewFallback(tenantId: string, body: PreviewInput, signal?: AbortSignal): Promise<FallbackPreview> {
-  return (await apiRequest<DataResponse<FallbackPreview>>('tenant/fallback/preview', { method: 'POST', body, tenantId, signal })).data;
+  return (await apiRequest<DataResponse<FallbackPreview>>('merchant/fallback/preview', { method: 'POST', body, tenantId, signal })).data;
 }
 
 /** A pure render, so it is read like a query: one per distinct input, the last answer kept while typing. */

@@ -3,7 +3,7 @@ import type { FallbackMessageKind } from '@zc/shared/api/fallback';
 /** Every fallback query lives under this key (the save updates it). */
 export const FALLBACK_KEY = ['fallback'] as const;
 
-/** The form's values: what `PUT tenant/fallback` takes. */
+/** The form's values: what `PUT merchant/fallback` takes. */
 export interface FallbackInput {
   enabled: boolean;
   triggerCodes: number[];

@@ -4,9 +4,9 @@ import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getFallbackQueryOptions } from './get-fallback';
 import type { FallbackInput } from './types';
 
-/** PUT tenant/fallback: answers the saved settings with the catalogue. */
+/** PUT merchant/fallback: answers the saved settings with the catalogue. */
 export async function updateFallback({ tenantId, ...body }: FallbackInput & { tenantId: string }): Promise<FallbackView> {
-  return (await apiRequest<DataResponse<FallbackView>>('tenant/fallback', { method: 'PUT', body, tenantId })).data;
+  return (await apiRequest<DataResponse<FallbackView>>('merchant/fallback', { method: 'PUT', body, tenantId })).data;
 }
 
 export function useUpdateFallback() {

@@ -28,7 +28,7 @@ function useSettled<T>(value: T, ms: number): T {
 
 /**
  * Live preview of the fallback message: one sample input per placeholder of the text, the message
- * as the server renders it (`POST tenant/fallback/preview`, the worker's own renderer).
+ * as the server renders it (`POST merchant/fallback/preview`, the worker's own renderer).
  */
 export function FallbackPreview({ tenantId, form }: { tenantId: string; form: FormInstance<FallbackInput> }) {
   const { t } = useTranslation('fallback');
