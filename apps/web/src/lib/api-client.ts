@@ -51,6 +51,8 @@ export interface RequestOptions {
   /** Overrides of the current selection for this call. */
   tenantId?: string | null;
   merchantId?: string | null;
+  /** The OA sent as x-oa-id (null: none, i.e. 'All'); by default the persisted current OA. */
+  oaId?: string | null;
   /** When false, 401/403 reject without refreshing or redirecting (login and friends). */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
@@ -92,7 +94,7 @@ function buildHeaders(options: RequestOptions, isForm: boolean): Headers {
     [HEADERS.merchant, options.merchantId !== undefined ? options.merchantId : readSession('merchantId')],
     [HEADERS.tenant, options.tenantId !== undefined ? options.tenantId : readSession('tenantId')],
     [HEADERS.user, readSession('userId')],
-    [HEADERS.oa, readSession('oaId')],
+    [HEADERS.oa, options.oaId !== undefined ? options.oaId : readSession('oaId')],
     [HEADERS.miniApp, readSession('zmaId')],
   ];
   for (const [name, value] of context) if (value) headers.set(name, value);

@@ -20,6 +20,8 @@ export interface HistoryFilters {
   phone?: string;
   templateName?: string;
   isCharged?: boolean;
+  /** The OA switcher's current OA (`x-oa-id`, already checked to be one of the tenant's); absent = every OA. */
+  zaloOaId?: string;
 }
 
 export interface HistoryPageQuery extends HistoryFilters {
@@ -73,6 +75,7 @@ export function historyWhere(tenantId: string, module: MessageModule, f: History
   if (f.phone) conds.push(eq(messageHistory.phone, normalizeVietnamPhone(f.phone) ?? f.phone));
   if (f.templateName) conds.push(eq(messageHistory.templateName, f.templateName));
   if (f.isCharged !== undefined) conds.push(eq(messageHistory.isCharged, f.isCharged));
+  if (f.zaloOaId) conds.push(eq(messageHistory.zaloOaId, f.zaloOaId));
   const where = and(...conds);
   if (!where) throw new Error('unreachable: at least the tenant condition');
   return where;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { errorResponse } from '@zc/shared/api/common';
+import { z } from 'zod';
+import { CONTEXT_HEADERS, errorResponse } from '@zc/shared/api/common';
 import {
   API_KEY_HEADER,
   IDEMPOTENCY_HEADER,
@@ -14,7 +15,8 @@ import {
 } from '@zc/shared/api/messaging';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
+import { findOa } from '../zalo-oa/service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
 import { loadSendContext, sendOa, sendZns, type SendContext } from './send-service';
@@ -71,6 +73,30 @@ function accepted(result: SendResult) {
   return { data: { id: result.id, trackingId: result.trackingId, status: result.status } };
 }
 
+const OA_HEADER = CONTEXT_HEADERS.oa;
+const OA_SCOPE_TEXT = `\`${OA_HEADER}\` (the console's current OA): when present and non-empty only that OA's messages are listed and counted; it must name one of the tenant's OAs, else 404 NOT_FOUND (an unknown id, another tenant's, or not a uuid). Absent: every OA of the tenant.`;
+/** Documents the §7 OA header; loose so every other header passes through untouched. */
+const historyHeaders = z.looseObject({
+  [OA_HEADER]: z.string().optional().describe('Current OA id (uuid); absent or empty = every OA of the tenant'),
+});
+const oaNotFound = errorResponse.describe(`NOT_FOUND: \`${OA_HEADER}\` names no OA of this tenant`);
+/** Any 8-4-4-4-12 hex spelling: checked before the lookup so a malformed id never reaches a uuid cast. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The OA scope of a history read: the `x-oa-id` header when present and non-empty, else undefined
+ * (every OA). A malformed id, an unknown one and another tenant's all answer the same 404, so the
+ * header never tells whether an id exists elsewhere.
+ */
+async function historyOa(deps: ModuleDeps, req: FastifyRequest, tenantId: string): Promise<string | undefined> {
+  const id = header(req, OA_HEADER);
+  if (id === null) return undefined;
+  if (!UUID.test(id)) throw notFound();
+  const oa = await findOa(deps.db, tenantId, id);
+  if (!oa) throw notFound();
+  return oa.id;
+}
+
 /** Public send API (x-api-key) and the sending-history lists (§2.13). */
 export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
   const preValidation = (req: FastifyRequest) => authenticateApiKey(deps, req);
@@ -119,8 +145,10 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
   );
 
-  const list = async (req: FastifyRequest, module: MessageModule, q: HistoryPageQuery) => {
-    const page = await listHistory(deps.db, requireTenant(req.ctx), module, q);
+  const list = async (req: FastifyRequest, module: MessageModule, query: HistoryPageQuery) => {
+    const tenantId = requireTenant(req.ctx);
+    const q = { ...query, zaloOaId: await historyOa(deps, req, tenantId) };
+    const page = await listHistory(deps.db, tenantId, module, q);
     return {
       data: page.rows.map(presentHistory),
       meta: { total: page.total, totalIsEstimate: page.totalIsEstimate, page: q.page, size: q.size, nextCursor: page.nextCursor, prevCursor: page.prevCursor },
@@ -134,9 +162,10 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: {
         tags: historyTags,
         summary: 'Official-account (UID) sending history',
-        description: 'Keyset pagination: `page` works within the first 1,000 rows; beyond, follow `meta.nextCursor` / `meta.prevCursor`. `meta.total` is exact up to 10,000, an estimate beyond (`meta.totalIsEstimate`).',
+        description: `Keyset pagination: \`page\` works within the first 1,000 rows; beyond, follow \`meta.nextCursor\` / \`meta.prevCursor\`. \`meta.total\` is exact up to 10,000, an estimate beyond (\`meta.totalIsEstimate\`). ${OA_SCOPE_TEXT}`,
+        headers: historyHeaders,
         querystring: uidHistoryQuery,
-        response: { 200: historyListResponse },
+        response: { 200: historyListResponse, 404: oaNotFound },
       },
     },
     async (req) => list(req, 'OA', req.query),
@@ -149,9 +178,10 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: {
         tags: historyTags,
         summary: 'Notification-message (ZNS) sending history',
-        description: 'Same paging rules as `merchant/uid`; filters trackingId, sessionId, uid, templateId, phone (any spelling), templateName (exact), status (multi), type, isCharged.',
+        description: `Same paging rules as \`merchant/uid\`; filters trackingId, sessionId, uid, templateId, phone (any spelling), templateName (exact), status (multi), type, isCharged. ${OA_SCOPE_TEXT}`,
+        headers: historyHeaders,
         querystring: znsHistoryQuery,
-        response: { 200: historyListResponse },
+        response: { 200: historyListResponse, 404: oaNotFound },
       },
     },
     async (req) => list(req, 'ZNS', req.query),
@@ -164,13 +194,16 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: {
         tags: historyTags,
         summary: 'Official-account sending history as a CSV download (same filters as merchant/uid)',
+        description: OA_SCOPE_TEXT,
+        headers: historyHeaders,
         querystring: uidHistoryQuery,
         produces: ['text/csv'],
       },
     },
     async (req, reply) => {
       const tenantId = requireTenant(req.ctx);
-      const q = req.query;
+      // Resolved before the stream starts, so an unknown OA answers 404 rather than a broken download.
+      const q = { ...req.query, zaloOaId: await historyOa(deps, req, tenantId) };
       const rows = iterateHistory(deps.db, tenantId, 'OA', q, q.orderBy === 'createdAt=desc');
       async function* csv() {
         // UTF-8 BOM so spreadsheet apps read Vietnamese text correctly.

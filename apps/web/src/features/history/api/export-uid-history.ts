@@ -3,7 +3,8 @@ import { apiGet, ApiError, toQueryString } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
 import { toHistoryQuery, type HistoryParams } from './history-query';
 
-function headers(tenantId: string): Headers {
+/** The §7 headers of the download (fetch, not the API client: the answer is a file), x-oa-id as in the list. */
+export function exportHeaders(tenantId: string, oaId: string | null): Headers {
   const h = new Headers({ Accept: 'text/csv' });
   const token = readSession('accessToken');
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -12,6 +13,7 @@ function headers(tenantId: string): Headers {
   h.set('x-tenant-id', tenantId);
   const userId = readSession('userId');
   if (userId) h.set('x-user-id', userId);
+  if (oaId) h.set('x-oa-id', oaId);
   return h;
 }
 
@@ -20,11 +22,11 @@ export async function exportUidHistory(params: HistoryParams): Promise<{ blob: B
   // The export takes the list's filters, never its page position.
   const { page: _page, size: _size, cursor: _cursor, ...filters } = toHistoryQuery('OA', params);
   const url = `/api/merchant/uid/export${toQueryString(filters)}`;
-  let response = await fetch(url, { headers: headers(params.tenantId) });
+  let response = await fetch(url, { headers: exportHeaders(params.tenantId, params.oaId) });
   if (response.status === 401) {
     // Lets the API client refresh the access token (or sign out), then tries once more.
     await apiGet('auth');
-    response = await fetch(url, { headers: headers(params.tenantId) });
+    response = await fetch(url, { headers: exportHeaders(params.tenantId, params.oaId) });
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);

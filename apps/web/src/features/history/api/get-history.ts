@@ -5,13 +5,15 @@ import { toHistoryQuery, type HistoryModule, type HistoryParams } from './histor
 
 const PATHS: Record<HistoryModule, string> = { ZNS: 'merchant/zns/history', OA: 'merchant/uid' };
 
-/** GET merchant/zns/history (notification messages) or GET merchant/uid (official account). */
-export async function getHistory(module: HistoryModule, { tenantId, ...params }: HistoryParams): Promise<HistoryListResponse> {
-  return apiGet<HistoryListResponse>(PATHS[module], toHistoryQuery(module, { tenantId, ...params }), { tenantId });
+/** GET merchant/zns/history (notification messages) or GET merchant/uid (official account), scoped by x-oa-id. */
+export async function getHistory(module: HistoryModule, params: HistoryParams): Promise<HistoryListResponse> {
+  // The OA comes from the params (hence the query key), never read from the session at fetch time.
+  return apiGet<HistoryListResponse>(PATHS[module], toHistoryQuery(module, params), { tenantId: params.tenantId, oaId: params.oaId });
 }
 
 export function getHistoryQueryOptions(module: HistoryModule, params?: HistoryParams) {
   return queryOptions({
+    // params carries oaId: switching the current OA is a different list.
     queryKey: params ? ['history', module, params] : ['history', module],
     queryFn: () => getHistory(module, params as HistoryParams),
     enabled: Boolean(params?.tenantId),

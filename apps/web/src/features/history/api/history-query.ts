@@ -5,6 +5,8 @@ export type HistoryModule = 'ZNS' | 'OA';
 /** Filters and position of one history page (both modules; the ZNS-only fields are ignored for OA). */
 export interface HistoryParams {
   tenantId: string;
+  /** The header's current OA, sent as x-oa-id (not a query parameter); null = 'All' (every OA). */
+  oaId: string | null;
   page: number;
   size: number;
   cursor?: string;

@@ -29,6 +29,7 @@ import { MessagePreview } from '../../../components/message-preview';
 import { formatDateTime } from '../../../lib/formatters';
 import { useErrorText } from '../../../app/error-text';
 import { usePermissions } from '../../../app/scope-context';
+import { useCurrentOa } from '../../zalo-oa/components/current-oa';
 
 const TYPES: readonly MessageType[] = ['CS', 'PROMOTION', 'TRANSACTION', 'GMF'];
 /** Rows still moving: the list refreshes itself while one is visible. */
@@ -65,8 +66,18 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   const [search, setSearch] = useState<Search>({});
   const [expanded, setExpanded] = useState<string | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
+  // The header's OA switcher scopes the list (x-oa-id); 'All' is null. The page is under the OA gate,
+  // so the OA list is loaded and a stale stored id is already resolved away here.
+  const oaId = useCurrentOa().current?.id ?? null;
+  const [listedOa, setListedOa] = useState(oaId);
+  if (listedOa !== oaId) {
+    // Another OA is another list: back to its first page (a page number or cursor of the old one means nothing).
+    setListedOa(oaId);
+    setPosition({ page: 1 });
+    setExpanded(null);
+  }
 
-  const params: HistoryParams = { tenantId, page: position.page, cursor: position.cursor, size, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
+  const params: HistoryParams = { tenantId, oaId, page: position.page, cursor: position.cursor, size, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
   const [moving, setMoving] = useState(false);
   const history = useHistory(module, params, moving ? REFRESH_MS : undefined);
   const rows = useMemo(() => history.data?.data ?? [], [history.data]);
