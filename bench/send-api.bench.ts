@@ -163,7 +163,7 @@ async function drive(): Promise<void> {
     const halfRate = Math.round(peak / 2);
     const halfBody = () => ({ headers: { 'content-type': 'application/json', 'x-api-key': info.keys[seq % info.keys.length] ?? '' }, body: body() });
     const half = await openLoop({ port: info.port, path: '/api/v1/zns/send', rate: halfRate, seconds: PHASE_S, connections: CONNECTIONS, request: halfBody });
-    console.log(`${`send API at half of peak (${halfRate} req/s, open loop)`.padEnd(44)} ${String(half.achieved).padStart(6)} req/s   p50 ${half.p50} ms   p90 ${half.p90} ms   p99 ${half.p99} ms   max ${half.max} ms   non-2xx ${half.non2xx}   errors ${half.errors}`);
+    console.log(`${`send API at half of peak (${halfRate} req/s, open loop)`.padEnd(44)} ${String(half.achieved).padStart(6)} req/s   p50 ${half.p50} ms   p90 ${half.p90} ms   p99 ${half.p99} ms   max ${half.max} ms   non-2xx ${half.non2xx}   errors ${half.errors}   generator CPU ${half.generatorCpu} %`);
     console.log('');
     console.log(`send/bare ratio      ${(spread.rps / bare.rps).toFixed(2)}  (bound ≥ 0.5)  ${spread.rps / bare.rps >= 0.5 ? 'OK' : 'MISSED'}`);
     console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
