@@ -20,7 +20,12 @@ interface Waiting {
 }
 
 const MAX_BATCH = 200;
-const MAX_IN_FLIGHT = 4;
+/**
+ * One read at a time: every request arriving while it runs shares the next one. Measured against 2
+ * and 4 reads in flight (open loop at half of peak, closed loop at peak): as good or better at
+ * both, with fewer statements for PostgreSQL — which, not Node, takes most of the CPU per send.
+ */
+const MAX_IN_FLIGHT = 1;
 
 type RawRow = Record<string, unknown>;
 
