@@ -48,9 +48,24 @@ export class SendBatcher {
 
   submit(p: Prepared): Promise<SendResult> {
     return new Promise<SendResult>((resolve, reject) => {
-      const lane = laneOf(p.tenantId);
-      this.lanes[lane]?.push({ p, resolve, reject });
-      this.pump(lane);
+      this.lanes[laneOf(p.tenantId)]?.push({ p, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private scheduled = false;
+
+  /**
+   * Idle lanes start writing one event-loop turn later (setImmediate, after the I/O phase), so the
+   * sends of every request already read from the sockets go into one batch. Without it an idle
+   * lane wrote each arrival alone; on PGlite, whose engine runs on this thread, batches never grew.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      for (let lane = 0; lane < this.lanes.length; lane += 1) this.pump(lane);
     });
   }
 

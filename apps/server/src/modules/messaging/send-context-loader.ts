@@ -65,6 +65,18 @@ export class SendContextLoader {
   load(hash: string, templateId: string): Promise<SendContextRow | null> {
     return new Promise((resolve, reject) => {
       this.queue.push({ hash, templateId, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private scheduled = false;
+
+  /** A read starts one event-loop turn later, with every request read from the sockets meanwhile (see SendBatcher). */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
