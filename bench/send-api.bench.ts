@@ -166,7 +166,7 @@ async function drive(): Promise<void> {
     console.log(`${`send API at half of peak (${halfRate} req/s, open loop)`.padEnd(44)} ${String(half.achieved).padStart(6)} req/s   p50 ${half.p50} ms   p90 ${half.p90} ms   p99 ${half.p99} ms   max ${half.max} ms   non-2xx ${half.non2xx}   errors ${half.errors}   generator CPU ${half.generatorCpu} %`);
     console.log('');
     console.log(`send/bare ratio      ${(spread.rps / bare.rps).toFixed(2)}  (bound ≥ 0.5)  ${spread.rps / bare.rps >= 0.5 ? 'OK' : 'MISSED'}`);
-    console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
+    console.log(`send throughput      ${spread.rps} req/s  (target ≥ 3,000 on PostgreSQL)  ${pglite ? 'n/a on PGlite' : spread.rps >= 3000 ? 'OK' : 'MISSED'}`);
     console.log(`p99 at half of peak  ${half.p99} ms (open loop, ≤ ${CONNECTIONS} connections)  (bound ≤ 25 ms)  ${half.p99 <= 25 ? 'OK' : 'MISSED'}`);
     console.log(`hot/spread ratio     ${(hot.rps / spread.rps).toFixed(2)}  (bound ≥ 0.5)  ${hot.rps / spread.rps >= 0.5 ? 'OK' : 'MISSED'}`);
     const met = spread.rps / bare.rps >= 0.5 && (pglite || spread.rps >= 3000) && half.p99 <= 25 && half.non2xx + half.errors === 0 && hot.rps / spread.rps >= 0.5;
