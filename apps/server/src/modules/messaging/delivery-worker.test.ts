@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
-import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
+import type { RunningSandbox } from '@zc/zalo-sandbox/server';
+import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import type { ZaloClient } from '@zc/zalo/client';
 import { messageHistory, tenantWebhooks, walletEntries, wallets, webhookDeliveries, zaloOas } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { createPgTokenStore } from '../zalo-oa/token-store';
 import { claimDueMessages, markDelivered, processDueMessages } from './delivery-worker';
 import { startDeliveryLoop } from './delivery-loop';
-import { buildSendFixture, type SendFixture } from './test-fixtures';
+import { startSandboxDelivery } from './sandbox-fixture';
+import type { SendFixture } from './test-fixtures';
 
 let t: TestContext;
 let sbx: RunningSandbox;
@@ -19,27 +19,7 @@ const OTP = SANDBOX_TEMPLATE_IDS.otp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  sbx = await startSandboxServer({ znsDeliveryDelayMs: 60_000 });
-  // The real client and the product's token store. App credentials are given directly: the
-  // server wrapper reads them from the database inside the token-store lock, which deadlocks the
-  // single PGlite connection during a refresh (reported to the OA module's owner).
-  zalo = createZaloClient({
-    hosts: sbx.hosts,
-    timeoutMs: 5_000,
-    tokenStore: createPgTokenStore(t.database.db, createCipher(t.config.appSecret)),
-    app: { appId: SANDBOX_APP_ID, secretKey: SANDBOX_APP_SECRET_KEY },
-    rateLimit: false,
-  });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  f = await buildSendFixture(t.database, t.config.appSecret, {
-    balance: 100_000,
-    zoaId: SANDBOX_OA_ID,
-    zappId: SANDBOX_APP_ID,
-    appSecretKey: SANDBOX_APP_SECRET_KEY,
-    accessToken: tokens?.accessToken,
-    refreshToken: tokens?.refreshToken,
-    template: { id: OTP, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
-  });
+  ({ sbx, zalo, f } = await startSandboxDelivery(t));
 });
 afterAll(async () => {
   await sbx?.close();

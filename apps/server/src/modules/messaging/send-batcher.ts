@@ -3,6 +3,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { Db, RawSql } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
+import { oncePerTurn } from './send-context-loader';
 
 interface Pending {
   p: Prepared;
@@ -53,21 +54,14 @@ export class SendBatcher {
     });
   }
 
-  private scheduled = false;
-
   /**
-   * Idle lanes start writing one event-loop turn later (setImmediate, after the I/O phase), so the
-   * sends of every request already read from the sockets go into one batch. Without it an idle
-   * lane wrote each arrival alone; on PGlite, whose engine runs on this thread, batches never grew.
+   * Idle lanes start writing one event-loop turn after an arrival, so the sends of every request
+   * already read go into one batch. Without it an idle lane wrote each arrival alone; on PGlite, whose
+   * engine runs on this thread, batches never grew.
    */
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      for (let lane = 0; lane < this.lanes.length; lane += 1) this.pump(lane);
-    });
-  }
+  private readonly schedule = oncePerTurn(() => {
+    for (let lane = 0; lane < this.lanes.length; lane += 1) this.pump(lane);
+  });
 
   private pump(lane: number): void {
     const queue = this.lanes[lane];

@@ -20,6 +20,22 @@ interface Waiting {
 }
 
 const MAX_BATCH = 200;
+
+/**
+ * `fn` once, one event-loop turn (setImmediate, after the I/O phase) after the first of any number of
+ * calls: work queued by every request already read from the sockets is then taken together.
+ */
+export function oncePerTurn(fn: () => void): () => void {
+  let scheduled = false;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      fn();
+    });
+  };
+}
 /**
  * One read at a time: every request arriving while it runs shares the next one. Measured against 2
  * and 4 reads in flight (open loop at half of peak, closed loop at peak): as good or better at
@@ -69,17 +85,8 @@ export class SendContextLoader {
     });
   }
 
-  private scheduled = false;
-
-  /** A read starts one event-loop turn later, with every request read from the sockets meanwhile (see SendBatcher). */
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.pump();
-    });
-  }
+  /** A read starts one event-loop turn later, with every request read from the sockets meanwhile. */
+  private readonly schedule = oncePerTurn(() => this.pump());
 
   private pump(): void {
     while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {

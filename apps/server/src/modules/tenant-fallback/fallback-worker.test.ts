@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_ADMIN_PHONES, SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
-import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
+import type { RunningSandbox } from '@zc/zalo-sandbox/server';
+import { SANDBOX_ADMIN_PHONES, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import type { ZaloClient } from '@zc/zalo/client';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import { messageHistory, oaFollowers, tenantWebhooks, tenants, walletEntries, wallets, webhookDeliveries, znsTemplates } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
-import { createPgTokenStore } from '../zalo-oa/token-store';
 import { claimDueMessages, processDueMessages } from '../messaging/delivery-worker';
-import { buildSendFixture, type SendFixture } from '../messaging/test-fixtures';
+import { startSandboxDelivery } from '../messaging/sandbox-fixture';
+import type { SendFixture } from '../messaging/test-fixtures';
 import { syncFollowers } from '../followers/service';
 import { fallbackForFailure } from './service';
 
@@ -25,25 +25,7 @@ const ADMIN_PHONE = SANDBOX_ADMIN_PHONES[SANDBOX_OA_ID] ?? '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  sbx = await startSandboxServer({ znsDeliveryDelayMs: 60_000 });
-  // The real client against the sandbox over HTTP, as in delivery-worker.test.ts.
-  zalo = createZaloClient({
-    hosts: sbx.hosts,
-    timeoutMs: 5_000,
-    tokenStore: createPgTokenStore(t.database.db, createCipher(t.config.appSecret)),
-    app: { appId: SANDBOX_APP_ID, secretKey: SANDBOX_APP_SECRET_KEY },
-    rateLimit: false,
-  });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  f = await buildSendFixture(t.database, t.config.appSecret, {
-    balance: 100_000,
-    zoaId: SANDBOX_OA_ID,
-    zappId: SANDBOX_APP_ID,
-    appSecretKey: SANDBOX_APP_SECRET_KEY,
-    accessToken: tokens?.accessToken,
-    refreshToken: tokens?.refreshToken,
-    template: { id: OTP, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
-  });
+  ({ sbx, zalo, f } = await startSandboxDelivery(t));
   const user = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER' });
   owner = (await loginAs(t.app, user.email)).headers({ 'x-tenant-id': f.tenantId });
   // The product's own follower sync fills the normalised phone the fallback looks up.

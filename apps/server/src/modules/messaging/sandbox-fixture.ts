@@ -1,0 +1,43 @@
+import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
+import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
+import { createCipher } from '../../platform/crypto';
+import type { TestContext } from '../../test/helpers';
+import { createPgTokenStore } from '../zalo-oa/token-store';
+import { buildSendFixture, type SendFixture } from './test-fixtures';
+
+export interface SandboxDelivery {
+  sbx: RunningSandbox;
+  /** The real client over HTTP against the sandbox, with the product's token store. */
+  zalo: ZaloClient;
+  /** A tenant connected to the sandbox OA, with its OTP template (300 đ) and 100,000 đ prepaid. */
+  f: SendFixture;
+}
+
+/**
+ * Test-only: a running Zalo sandbox (delivery receipts held back 60 s), the real Zalo client and a send
+ * fixture connected to the sandbox's OA. App credentials are given to the client directly: the server
+ * wrapper reads them from the database inside the token-store lock, which would deadlock the single
+ * PGlite connection during a refresh.
+ */
+export async function startSandboxDelivery(t: TestContext): Promise<SandboxDelivery> {
+  const sbx = await startSandboxServer({ znsDeliveryDelayMs: 60_000 });
+  const zalo = createZaloClient({
+    hosts: sbx.hosts,
+    timeoutMs: 5_000,
+    tokenStore: createPgTokenStore(t.database.db, createCipher(t.config.appSecret)),
+    app: { appId: SANDBOX_APP_ID, secretKey: SANDBOX_APP_SECRET_KEY },
+    rateLimit: false,
+  });
+  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
+  const f = await buildSendFixture(t.database, t.config.appSecret, {
+    balance: 100_000,
+    zoaId: SANDBOX_OA_ID,
+    zappId: SANDBOX_APP_ID,
+    appSecretKey: SANDBOX_APP_SECRET_KEY,
+    accessToken: tokens?.accessToken,
+    refreshToken: tokens?.refreshToken,
+    template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
+  });
+  return { sbx, zalo, f };
+}
