@@ -40,7 +40,7 @@ async function serve(): Promise<void> {
   const { messageHistory } = await import('../apps/server/src/db/schema/index');
   const { buildSendFixture } = await import('../apps/server/src/modules/messaging/test-fixtures');
   const url = process.env.BENCH_DB_URL;
-  const database = await openDatabase(url ? { url, poolSize: 20 } : {});
+  const database = await openDatabase(url ? { url, poolSize: 20 } : { worker: process.env.PGLITE_WORKER !== 'off' });
   await migrateDatabase(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zc-bench-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-42', LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}) });

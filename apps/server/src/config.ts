@@ -33,6 +33,8 @@ const envSchema = z.object({
   ZALO_GRAPH_URL: z.url().optional(),
   ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
   ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // PGlite only: the engine in a worker thread so queries do not stop HTTP handling (ADR 0005).
+  PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   // Read where the send path needs them (modules/messaging); validated here so a typo fails at boot.
   SEND_BATCHING: z.enum(['on', 'off']).default('on'),
   SEND_BATCH_LANES: z.coerce.number().int().min(1).max(32).default(2),
@@ -47,6 +49,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Without DATABASE_URL: run PGlite in a worker thread (ADR 0005). */
+  pgliteWorker: boolean;
   appSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -91,6 +95,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    pgliteWorker: env.PGLITE_WORKER === 'on',
     appSecret,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,

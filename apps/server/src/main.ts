@@ -29,7 +29,7 @@ function parseRole(argv: string[]): Role {
 async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), worker: config.pgliteWorker });
   await migrateDatabase(database);
   const cipher = createCipher(config.appSecret);
   const runFile = path.join(config.dataDir, 'server.json');

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { PGliteWorkerClient } from './pglite-worker-client';
 
 export type Schema = typeof schema;
 /** One type for both drivers: code never branches on PGlite vs PostgreSQL. */
@@ -42,6 +43,12 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; `memory://` or undefined keeps it in memory. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PGlite only: run the engine in a worker thread (ADR 0005) so that queries do not block this
+   * thread's event loop. The product runtime turns it on (PGLITE_WORKER); tests default to the
+   * in-process instance, which starts faster.
+   */
+  worker?: boolean;
 }
 
 /** Opens the database for either driver. */
@@ -64,9 +71,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(options.dataDir ?? 'memory://');
+  // The worker proxy implements the part of PGlite that drizzle's driver and migrator, RawSql and
+  // pg-boss use (query with rowMode/identity parsers, transaction, exec, close).
+  const client = options.worker ? new PGliteWorkerClient(options.dataDir) : new PGlite(options.dataDir ?? 'memory://');
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db; // see above
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db; // see above
   return {
     db,
     kind: 'pglite',

@@ -17,12 +17,13 @@ import { DEFAULT_USER_GROUPS } from '../modules/organisation/tenant-routes';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the server
- * named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * named by TEST_DATABASE_URL (CI runs the suite both ways). `pgliteWorker` always opens in-memory
+ * PGlite in a worker thread, as the product runtime does (ADR 0005).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(opts: { pgliteWorker?: boolean } = {}): Promise<Database & { drop(): Promise<void> }> {
+  const url = opts.pgliteWorker ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ worker: opts.pgliteWorker ?? false });
     await migrateDatabase(database);
     return { ...database, drop: () => database.close() };
   }
@@ -60,9 +61,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A Fastify app over a fresh database, for app.inject; `zaloHosts` points it at a test sandbox. */
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { zaloHosts?: ZaloHosts } = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/**
+ * A Fastify app over a fresh database, for app.inject; `zaloHosts` points it at a test sandbox,
+ * `pgliteWorker` runs its PGlite in a worker thread.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { zaloHosts?: ZaloHosts; pgliteWorker?: boolean } = {}): Promise<TestContext> {
+  const database = await createTestDatabase({ pgliteWorker: opts.pgliteWorker });
   const config = testConfig(overrides);
   const app = await buildApp({ config, database, logger: false, zaloHosts: opts.zaloHosts });
   await app.ready();
