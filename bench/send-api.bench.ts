@@ -150,7 +150,8 @@ async function drive(): Promise<void> {
       console.log(`${label.padEnd(44)} ${String(phase.rps).padStart(6)} req/s   p50 ${phase.p50} ms   p99 ${phase.p99} ms   non-2xx ${phase.non2xx}   errors ${phase.errors}`);
       return phase;
     };
-    console.log(`database: ${pglite ? 'PGlite (in-process)' : 'PostgreSQL'}; ${CONNECTIONS} connections; ${PHASE_S} s per phase`);
+    const engine = pglite ? `PGlite (${process.env.PGLITE_WORKER === 'off' ? 'in-process' : 'worker thread'})` : 'PostgreSQL';
+    console.log(`database: ${engine}; ${CONNECTIONS} connections; ${PHASE_S} s per phase`);
     await run('warm-up (send API)', { port: info.port, path: '/api/v1/zns/send', keys: info.keys, seconds: 3 });
     await run('warm-up (bare)', { port: info.barePort, path: '/bare', seconds: 3 });
     const bare = await run('bare Fastify route, one INSERT', { port: info.barePort, path: '/bare' });
