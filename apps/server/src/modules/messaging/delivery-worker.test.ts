@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import type { ZaloClient } from '@zc/zalo/client';
 import { messageHistory, tenantWebhooks, walletEntries, wallets, webhookDeliveries, zaloOas } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { claimDueMessages, markDelivered, processDueMessages } from './delivery-worker';
 import { startDeliveryLoop } from './delivery-loop';
-import { startSandboxDelivery } from './sandbox-fixture';
+import { otpSender, startSandboxDelivery } from './sandbox-fixture';
 import type { SendFixture } from './test-fixtures';
 
 let t: TestContext;
 let sbx: RunningSandbox;
 let zalo: ZaloClient;
 let f: SendFixture;
-const OTP = SANDBOX_TEMPLATE_IDS.otp;
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ sbx, zalo, f } = await startSandboxDelivery(t));
+  sendOtp = otpSender(t, f, 'w', 100000);
 });
 afterAll(async () => {
   await sbx?.close();
@@ -31,18 +31,7 @@ beforeEach(async () => {
 });
 
 const control = (path: string, body: object) => fetch(`${sbx.url}/_control/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-let n = 0;
-async function sendOtp(overrides: Record<string, unknown> = {}) {
-  n += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/zns/send',
-    headers: { 'x-api-key': f.secret },
-    payload: { phone: '0987000001', templateId: OTP, templateData: { otp: `${100000 + n}` }, trackingId: `w-${n}-${Date.now()}`, ...overrides },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().data.id as string;
-}
+let sendOtp: ReturnType<typeof otpSender>;
 const row = async (id: string) => (await t.database.db.select().from(messageHistory).where(eq(messageHistory.id, id)))[0];
 const balance = async () => (await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId)))[0]?.balance ?? -1;
 const entries = async (id: string) => t.database.db.select().from(walletEntries).where(eq(walletEntries.messageId, id));

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
@@ -40,4 +41,23 @@ export async function startSandboxDelivery(t: TestContext): Promise<SandboxDeliv
     template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
   });
   return { sbx, zalo, f };
+}
+
+/**
+ * Test-only: sends the sandbox OTP template to 0987000001 through the public API (expects 202) and
+ * returns the message id; every call gets a fresh tracking id (`prefix`-n-time) and OTP.
+ */
+export function otpSender(t: TestContext, f: SendFixture, prefix: string, firstOtp: number) {
+  let n = 0;
+  return async (overrides: Record<string, unknown> = {}): Promise<string> => {
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/zns/send',
+      headers: { 'x-api-key': f.secret },
+      payload: { phone: '0987000001', templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: `${firstOtp + n}` }, trackingId: `${prefix}-${n}-${Date.now()}`, ...overrides },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return (res.json() as { data: { id: string } }).data.id;
+  };
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_ADMIN_PHONES, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_ADMIN_PHONES, SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import type { ZaloClient } from '@zc/zalo/client';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import { messageHistory, oaFollowers, tenantWebhooks, tenants, walletEntries, wallets, webhookDeliveries, znsTemplates } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { claimDueMessages, processDueMessages } from '../messaging/delivery-worker';
-import { startSandboxDelivery } from '../messaging/sandbox-fixture';
+import { otpSender, startSandboxDelivery } from '../messaging/sandbox-fixture';
 import type { SendFixture } from '../messaging/test-fixtures';
 import { syncFollowers } from '../followers/service';
 import { fallbackForFailure } from './service';
@@ -20,12 +20,12 @@ let f: SendFixture;
 let owner: Record<string, string>;
 /** The sandbox OA's admin: a follower who shared 84987000001 and chatted an hour ago. */
 let adminUid: string;
-const OTP = SANDBOX_TEMPLATE_IDS.otp;
 const ADMIN_PHONE = SANDBOX_ADMIN_PHONES[SANDBOX_OA_ID] ?? '';
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ sbx, zalo, f } = await startSandboxDelivery(t));
+  sendOtp = otpSender(t, f, 'fb', 200000);
   const user = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER' });
   owner = (await loginAs(t.app, user.email)).headers({ 'x-tenant-id': f.tenantId });
   // The product's own follower sync fills the normalised phone the fallback looks up.
@@ -55,18 +55,7 @@ async function configure(settings: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-let n = 0;
-async function sendOtp(overrides: Record<string, unknown> = {}) {
-  n += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/zns/send',
-    headers: { 'x-api-key': f.secret },
-    payload: { phone: '0987000001', templateId: OTP, templateData: { otp: `${200000 + n}` }, trackingId: `fb-${n}-${Date.now()}`, ...overrides },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().data.id as string;
-}
+let sendOtp: ReturnType<typeof otpSender>;
 const row = async (id: string) => (await t.database.db.select().from(messageHistory).where(eq(messageHistory.id, id)))[0];
 const fallbacksOf = (id: string) => t.database.db.select().from(messageHistory).where(eq(messageHistory.fallbackOf, id));
 const balance = async () => (await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId)))[0]?.balance ?? -1;
