@@ -19,9 +19,9 @@ export interface SendStore {
 
 /**
  * Sends per batch, and lanes written at the same time (each holds one pooled connection). Two
- * lanes measured best on the 2-core host (1: 0.84×, 2: 0.72×, 4: 0.55×, 8: 0.41× the bare INSERT,
- * noisy host): fewer, larger transactions win while CPU is the limit; a second lane keeps one slow
- * batch (e.g. waiting on another process's wallet lock) from stalling every tenant.
+ * lanes measured best on the 2-core host (p99 at half of peak, open loop: 1 lane 22–25 ms, 2 lanes
+ * 15–19 ms, 3 lanes 34–35 ms): fewer, larger statements win while CPU is the limit; a second lane
+ * keeps one slow batch (e.g. waiting on another process's wallet lock) from stalling every tenant.
  * SEND_BATCH_LANES overrides it for larger machines.
  */
 const MAX_BATCH = 200;
@@ -56,8 +56,8 @@ export class SendBatcher {
 
   /**
    * Idle lanes start writing one event-loop turn after an arrival, so the sends of every request
-   * already read go into one batch. Without it an idle lane wrote each arrival alone; on PGlite, whose
-   * engine runs on this thread, batches never grew.
+   * already read go into one batch. Without it an idle lane wrote each arrival alone; on PGlite (one
+   * engine, in process at the time) batches never grew.
    */
   private readonly schedule = oncePerTurn(() => {
     for (let lane = 0; lane < this.lanes.length; lane += 1) this.pump(lane);
