@@ -3,7 +3,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { Db, RawSql } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
-import { oncePerTurn } from './send-context-loader';
+import { oncePerTurn } from './once-per-turn';
 
 interface Pending {
   p: Prepared;

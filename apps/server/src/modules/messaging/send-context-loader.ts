@@ -1,5 +1,6 @@
 import type { RawSql } from '../../db/client';
 import type { TemplateParam } from './template-params';
+import { oncePerTurn } from './once-per-turn';
 
 /** What a send reads before validation: key, tenant flags, wallet discount, the named template. */
 export interface SendContextRow {
@@ -21,21 +22,6 @@ interface Waiting {
 
 const MAX_BATCH = 200;
 
-/**
- * `fn` once, one event-loop turn (setImmediate, after the I/O phase) after the first of any number of
- * calls: work queued by every request already read from the sockets is then taken together.
- */
-export function oncePerTurn(fn: () => void): () => void {
-  let scheduled = false;
-  return () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      fn();
-    });
-  };
-}
 /**
  * One read at a time: every request arriving while it runs shares the next one. Measured against 2
  * and 4 reads in flight (open loop at half of peak, closed loop at peak): as good or better at
