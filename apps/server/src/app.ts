@@ -58,6 +58,12 @@ export interface AppDeps {
   zalo?: ZaloClient;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts the first n hops (proxy-addr's semantics). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 /** Builds the Fastify instance (used by main.ts and by tests through app.inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -72,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Proxy headers count only from the configured proxies (TRUST_PROXY); off by default.
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
   });
   // JSON only (and multipart where a route reads files): other bodies answer 415.

@@ -20,12 +20,21 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Proxy headers (X-Forwarded-For) are ignored unless the proxies are named: `off` (default), a hop
+  // count (`1`), or a comma-separated list of proxy addresses/CIDRs (`10.0.0.1,10.1.0.0/16`).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be off, a hop count or a list of proxy addresses')
+    .default('off'),
+  // Outgoing calls to tenant URLs refuse private/loopback/link-local targets unless this is true
+  // (tests and local development only).
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Zalo Console <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('apps/web/dist'),
-  ZALO_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  ZALO_MODE: z.enum(['sandbox', 'live']).optional(),
   ZALO_SANDBOX_URL: z.url().optional(),
   ZALO_OAUTH_URL: z.url().optional(),
   ZALO_OPENAPI_URL: z.url().optional(),
@@ -55,12 +64,16 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   authRateLimitPerMinute: number;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxy addresses. */
+  trustProxy: false | number | string[];
+  /** Lets tenant webhooks reach private/loopback targets (tests and local development only). */
+  webhookAllowPrivateTargets: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string;
-  zaloMode: Env['ZALO_MODE'];
+  zaloMode: 'sandbox' | 'live';
   /** Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox. */
   zaloSandboxUrl: string | undefined;
   zaloHostOverrides: Partial<Record<'oauth' | 'openapi' | 'business' | 'graph', string>>;
@@ -87,6 +100,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production');
   }
+  if (env.NODE_ENV === 'production' && !env.ZALO_MODE) {
+    throw new ConfigError('Invalid configuration:\n  ZALO_MODE: required in production (live, or sandbox for a staging copy)');
+  }
+  mkdirSync(dataDir, { recursive: true });
   const appSecret = env.APP_SECRET ?? readOrCreateSecret(dataDir);
   return {
     env: env.NODE_ENV,
@@ -100,12 +117,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     webDist: path.resolve(env.WEB_DIST),
-    zaloMode: env.ZALO_MODE,
+    zaloMode: env.ZALO_MODE ?? 'sandbox',
     zaloSandboxUrl: env.ZALO_SANDBOX_URL,
     zaloHostOverrides: Object.fromEntries(
       Object.entries({ oauth: env.ZALO_OAUTH_URL, openapi: env.ZALO_OPENAPI_URL, business: env.ZALO_BUSINESS_URL, graph: env.ZALO_GRAPH_URL }).filter(([, v]) => v),
@@ -120,6 +139,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 export function resolveZaloHosts(config: Config, localBase: string): ZaloHosts {
   const base = config.zaloMode === 'live' ? LIVE_ZALO_HOSTS : sandboxHosts(config.zaloSandboxUrl ?? `${localBase}/zalo-sandbox`);
   return { ...base, ...config.zaloHostOverrides };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -149,4 +149,50 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`sent_at is null`)],
+);
+
+/**
+ * An organisation's invitation of an email address (issue 8): nothing about the account or its
+ * memberships changes until the holder of that email accepts. The token is mailed and stored hashed.
+ */
+export const merchantInvitations = pgTable(
+  'merchant_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tenantIds: jsonb('tenant_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').$type<'PENDING' | 'ACCEPTED' | 'DECLINED' | 'REVOKED'>().notNull().default('PENDING'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('merchant_invitations_hash_key').on(t.tokenHash),
+    uniqueIndex('merchant_invitations_pending_key').on(t.merchantId, t.email).where(sql`status = 'PENDING'`),
+    index('merchant_invitations_email_idx').on(t.email),
+    check('merchant_invitations_status_check', sql`status in ('PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED')`),
+  ],
+);
+
+/**
+ * Failure counters for throttled auth actions (issue 8): one row per (scope, key), e.g.
+ * ('login-ip', '203.0.113.7'), ('login-account', 'a@b.vn'), ('reset-account', 'a@b.vn').
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When the account holder was last told about a lock (one mail per lock). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
