@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// WEB_DIST points the server at another build (parallel work builds into its own folder).
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
   console.log('e2e: building the web app…');
   const r = spawnSync(npm, ['run', 'build', '-w', '@zc/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -74,9 +76,13 @@ if (!(await waitForHealth(180_000))) {
   console.error('e2e: the server did not answer /api/health; its output:\n' + serverLog);
 } else {
   console.log(`e2e: server healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const files = readdirSync(path.join(root, 'e2e'))
-    .filter((f) => f.endsWith('.e2e.ts'))
-    .map((f) => path.join('e2e', f));
+  // `npm run test:e2e -- e2e/shell.e2e.ts` runs the named journeys only; no argument runs them all.
+  const named = process.argv.slice(2).filter((a) => a.endsWith('.e2e.ts'));
+  const files = named.length
+    ? named
+    : readdirSync(path.join(root, 'e2e'))
+        .filter((f) => f.endsWith('.e2e.ts'))
+        .map((f) => path.join('e2e', f));
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: root,
     stdio: 'inherit',
