@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -49,8 +52,36 @@ function antdLazyTooltipUniqueProvider(): Plugin {
   };
 }
 
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every text asset of the build, so
+ * the server sends them precompressed (apps/server/src/platform/static-assets.ts) instead of
+ * compressing on each request or not at all. A variant that is not smaller is not written.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'zc:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f) && !f.includes(`${path.sep}.vite${path.sep}`))) {
+        const raw = readFileSync(file);
+        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), antdLazyTooltipUniqueProvider()],
+  plugins: [react(), antdLazyTooltipUniqueProvider(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@zc/shared/limits';
 import { resolveZaloHosts, type Config } from './config';
@@ -22,6 +21,7 @@ import { createCipher } from './platform/crypto';
 import { createFileStore } from './platform/files';
 import { LOG_REDACT_PATHS } from './platform/redact';
 import { registerMetrics } from './platform/metrics';
+import { registerStaticAssets } from './platform/static-assets';
 import type { Jobs } from './platform/jobs';
 import type { ModuleDeps } from './app-types';
 import { registerSystemRoutes } from './modules/system/routes';
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const mount of deps.mounts ?? []) await mount(app);
 
   const spa = existsSync(config.webDist);
-  if (spa) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  if (spa) await registerStaticAssets(app, config.webDist);
   registerNotFound(app, { spa });
   return app;
 }
