@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_ACTIONS } from '@zc/shared/api/audit';
 import type { Db, Tx } from '../db/client';
 import { appendAudit, auditFromCtx, type AuditInput } from './audit';
 
@@ -22,6 +23,21 @@ export async function runMutation<T>(db: Db, request: FastifyRequest, work: (tx:
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KNOWN_AUDIT_ACTIONS: ReadonlySet<string> = new Set(AUDIT_ACTIONS);
+
+/**
+ * Why a route's `audit` declaration is refused, or null. The action must be one of the shared
+ * catalogue (AUDIT_ACTIONS), which the web labels in every language (locales test), so an entry
+ * can never show as a raw code; `{ none }` must say why nothing is recorded.
+ */
+export function auditDeclarationProblem(audit: unknown): string | null {
+  if (audit === undefined) return null;
+  if (typeof audit === 'string') {
+    return KNOWN_AUDIT_ACTIONS.has(audit) ? null : `declares audit action ${audit}, which is not in AUDIT_ACTIONS (packages/shared/src/api/audit.ts)`;
+  }
+  if (typeof audit === 'object' && audit !== null && 'none' in audit && typeof audit.none === 'string' && audit.none.trim()) return null;
+  return 'declares an audit value that is neither a catalogued action nor { none: reason }';
+}
 
 /**
  * Registration-time rules: every /api route declares its access, every mutating one its audit
@@ -50,6 +66,8 @@ export function registerRouteRules(app: FastifyInstance, options: { strictAudit:
     if (methods.some((m) => MUTATING.has(m)) && !config.audit) {
       throw new Error(`mutating route ${String(route.method)} ${route.url} declares no audit action`);
     }
+    const problem = auditDeclarationProblem(config.audit);
+    if (problem) throw new Error(`route ${String(route.method)} ${route.url} ${problem}`);
   });
   if (!options.strictAudit) return;
   app.addHook('onSend', async (request, reply, payload) => {

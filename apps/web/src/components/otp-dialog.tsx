@@ -8,17 +8,22 @@ import Alert from 'antd/es/alert';
 import Typography from 'antd/es/typography';
 import Space from 'antd/es/space';
 import { ApiError, apiRequest, type DataResponse } from '../lib/api-client';
+import { useErrorText } from '../app/error-text';
 import {
   canSubmitOtp,
   classifyOtpError,
+  isSendDue,
   OTP_DIALOG_WIDTH,
   OTP_LENGTH,
   OTP_RESEND_GUARD_SECONDS,
-  OTP_TEXTS,
   sanitizeOtp,
   secondsLeft,
+  sendNotice,
+  sendStateAfter,
+  sentState,
   splitWait,
   type OtpFailure,
+  type OtpSendState,
 } from './otp-logic';
 
 export type OtpPurpose = 'API_KEY' | 'GENERIC';
@@ -63,47 +68,48 @@ export interface OtpDialogProps {
 /**
  * §4/§8/§9 OTP dialog: width 400, a code is requested on open; 6 digits, submit only at exactly 6;
  * the TTL counts down each second and shows 'expired' at zero (input disabled); the lockout
- * message shows its wait as minutes and seconds and locks input until it has run out; 'Please try
- * again after N' becomes a countdown; 'OTP is incorrect' clears the field; re-request guarded 5 s.
+ * message shows its wait as minutes and seconds and locks input until it has run out; 'OTP is
+ * incorrect' clears the field; re-request guarded 5 s. What it says about the code follows the
+ * server's answer: "sent" only after the request succeeded; a 429 'Please try again after N'
+ * (another code went out seconds ago, no mail now) counts down and then sends by itself.
  */
 export function OtpDialog({ open, title, description, purpose = 'API_KEY', okText, onSubmit, onCancel }: OtpDialogProps) {
   const { t } = useTranslation('gateway');
+  const errorText = useErrorText();
   const [form] = Form.useForm<{ otp: string }>();
   const otp = Form.useWatch('otp', form) ?? '';
-  const [expiresAt, setExpiresAt] = useState<number | null>(null);
+  const [send, setSend] = useState<OtpSendState>({ kind: 'sending' });
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
-  const [tooSoonUntil, setTooSoonUntil] = useState<number | null>(null);
-  const [requesting, setRequesting] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const inputRef = useRef<{ focus: () => void } | null>(null);
   const now = useNow(open);
 
+  const expiresAt = send.kind === 'sent' ? send.expiresAt : null;
   const ttlLeft = secondsLeft(expiresAt, now);
-  const lockLeft = secondsLeft(lockedUntil, now);
-  const resendLeft = Math.max(secondsLeft(resendAt, now), secondsLeft(tooSoonUntil, now));
+  const lockLeft = Math.max(secondsLeft(lockedUntil, now), send.kind === 'locked' ? secondsLeft(send.until, now) : 0);
   const isExpired = expired || (expiresAt !== null && ttlLeft === 0);
   const isLocked = lockLeft > 0;
-  const inputDisabled = isExpired || isLocked;
+  const inputDisabled = send.kind !== 'sent' || isExpired || isLocked;
+  const resendLeft = secondsLeft(resendAt, now);
 
   const applyFailure = useCallback(
-    (failure: OtpFailure) => {
-      const at = Date.now();
+    (failure: OtpFailure, error: unknown) => {
       switch (failure.kind) {
         case 'locked':
-          setLockedUntil(at + failure.seconds * 1000);
+          setLockedUntil(Date.now() + failure.seconds * 1000);
           setError(null);
           form.setFieldValue('otp', '');
           break;
         case 'tooSoon':
-          setTooSoonUntil(at + failure.seconds * 1000);
+          setSend(sendStateAfter(failure, Date.now()));
           setError(null);
           break;
         case 'incorrect':
           form.setFieldValue('otp', '');
-          setError(OTP_TEXTS.incorrect);
+          setError(t('errors:OTP_INCORRECT'));
           inputRef.current?.focus();
           break;
         case 'expired':
@@ -111,33 +117,33 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
           setError(null);
           break;
         case 'required':
-          setError(OTP_TEXTS.required);
+          setError(t('errors:OTP_REQUIRED'));
           break;
         default:
-          setError(failure.message);
+          setError(errorText(error));
       }
     },
-    [form],
+    [form, t, errorText],
   );
 
   const request = useCallback(async () => {
-    setRequesting(true);
+    setSend({ kind: 'sending' });
     setError(null);
     // §9: re-requesting is guarded for 5 seconds from the last attempt.
     setResendAt(Date.now() + OTP_RESEND_GUARD_SECONDS * 1000);
     try {
       const { ttl } = await generateOtp(purpose);
-      setExpiresAt(Date.now() + ttl * 1000);
+      setSend(sentState(ttl, Date.now()));
       setExpired(false);
-      setTooSoonUntil(null);
       form.setFieldValue('otp', '');
       inputRef.current?.focus();
     } catch (e) {
-      applyFailure(failureOf(e));
-    } finally {
-      setRequesting(false);
+      const failure = failureOf(e);
+      setSend(sendStateAfter(failure, Date.now()));
+      if (failure.kind === 'locked') setLockedUntil(null);
+      else if (failure.kind !== 'tooSoon') setError(errorText(e));
     }
-  }, [purpose, form, applyFailure]);
+  }, [purpose, form, errorText]);
 
   // One code per opening (StrictMode's double effect must not trip the server's 5 s guard).
   const openedRef = useRef(false);
@@ -148,15 +154,18 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
     }
     if (openedRef.current) return;
     openedRef.current = true;
-    setExpiresAt(null);
     setLockedUntil(null);
-    setTooSoonUntil(null);
     setExpired(false);
     setError(null);
     form.resetFields();
     void request();
     // Only when the dialog opens: a new code per opening.
   }, [open]);
+
+  // The server refused within its guard: send by ourselves once the wait is over.
+  useEffect(() => {
+    if (open && isSendDue(send, now)) void request();
+  }, [open, send, now, request]);
 
   const submit = async ({ otp: value }: { otp: string }) => {
     if (!canSubmitOtp(value) || inputDisabled) return;
@@ -165,14 +174,15 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
     try {
       await onSubmit(value);
     } catch (e) {
-      applyFailure(failureOf(e));
+      applyFailure(failureOf(e), e);
     } finally {
       setSubmitting(false);
     }
   };
 
   const wait = splitWait(lockLeft);
-  const tooSoonLeft = secondsLeft(tooSoonUntil, now);
+  const notice = sendNotice(send, now);
+  const requesting = send.kind === 'sending';
 
   return (
     <Modal
@@ -193,22 +203,22 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
       ]}
     >
       {description ? <div style={{ marginBottom: 12 }}>{description}</div> : null}
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-        {t('otp.sent')}
-      </Typography.Paragraph>
       {isLocked ? (
         <Alert
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="otp-locked"
-          title={OTP_TEXTS.maxAttempts}
+          title={t('errors:OTP_MAX_ATTEMPTS')}
           description={t('otp.lockedFor', { minutes: wait.minutes, seconds: wait.seconds })}
         />
-      ) : null}
-      {!isLocked && tooSoonLeft > 0 ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="otp-too-soon" title={`${OTP_TEXTS.tryAgainAfter} ${tooSoonLeft}`} />
-      ) : null}
+      ) : send.kind === 'waiting' ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="otp-too-soon" title={t(notice.key, { seconds: notice.seconds })} aria-live="polite" />
+      ) : (
+        <Typography.Paragraph type={send.kind === 'failed' ? 'danger' : 'secondary'} style={{ marginBottom: 12 }} data-testid="otp-notice" data-state={send.kind} aria-live="polite">
+          {t(notice.key)}
+        </Typography.Paragraph>
+      )}
       {error ? <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="otp-error" title={error} /> : null}
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ otp: '' }}>
         <Form.Item
@@ -216,7 +226,7 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
           label={t('otp.label')}
           getValueFromEvent={(event: { target: { value: string } }) => sanitizeOtp(event.target.value)}
           rules={[
-            { required: true, message: OTP_TEXTS.inputRequired },
+            { required: true, message: t('otp.inputRequired') },
             { len: OTP_LENGTH, message: t('otp.length', { count: OTP_LENGTH }) },
           ]}
           extra={
@@ -241,7 +251,14 @@ export function OtpDialog({ open, title, description, purpose = 'API_KEY', okTex
         </Form.Item>
       </Form>
       <Space>
-        <Button type="link" style={{ padding: 0 }} data-testid="otp-resend" disabled={resendLeft > 0 || requesting || isLocked} loading={requesting} onClick={() => void request()}>
+        <Button
+          type="link"
+          style={{ padding: 0 }}
+          data-testid="otp-resend"
+          disabled={resendLeft > 0 || requesting || isLocked || send.kind === 'waiting'}
+          loading={requesting}
+          onClick={() => void request()}
+        >
           {resendLeft > 0 ? t('otp.resendIn', { seconds: resendLeft }) : t('otp.resend')}
         </Button>
       </Space>

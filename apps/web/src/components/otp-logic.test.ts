@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitOtp, classifyOtpError, parseRetryAfter, sanitizeOtp, secondsLeft, splitWait } from './otp-logic';
+import { canSubmitOtp, classifyOtpError, isSendDue, parseRetryAfter, sanitizeOtp, secondsLeft, sendNotice, sendStateAfter, sentState, splitWait } from './otp-logic';
 
 describe('OTP dialog rules (§4/§8/§9)', () => {
   it('keeps at most six digits and submits only at exactly six', () => {
@@ -31,5 +31,27 @@ describe('OTP dialog rules (§4/§8/§9)', () => {
     expect(secondsLeft(10_500, 10_000)).toBe(1);
     expect(secondsLeft(9_000, 10_000)).toBe(0);
     expect(secondsLeft(null, 10_000)).toBe(0);
+  });
+
+  it('says a code was sent only after the server sent one', () => {
+    expect(sendNotice({ kind: 'sending' }, 0)).toEqual({ key: 'otp.sending' });
+    expect(sendNotice(sentState(300, 1_000), 1_000)).toEqual({ key: 'otp.sent' });
+    expect(sentState(300, 1_000)).toEqual({ kind: 'sent', expiresAt: 301_000 });
+  });
+
+  it('answers 429 OTP_TOO_SOON with a countdown, not "sent", and sends once the guard has run out', () => {
+    const refused = sendStateAfter(classifyOtpError('Please try again after 3', 'OTP_TOO_SOON', 3), 10_000);
+    expect(refused).toEqual({ kind: 'waiting', until: 13_000 });
+    expect(sendNotice(refused, 10_000)).toEqual({ key: 'otp.waiting', seconds: 3 });
+    expect(sendNotice(refused, 11_200)).toEqual({ key: 'otp.waiting', seconds: 2 });
+    expect(isSendDue(refused, 12_999)).toBe(false);
+    expect(isSendDue(refused, 13_000)).toBe(true);
+    expect(isSendDue(sentState(300, 0), 999_999)).toBe(false);
+  });
+
+  it('says nothing was sent when the request was refused otherwise', () => {
+    expect(sendStateAfter(classifyOtpError('You have reached the maximum number of OTP attempts. Please try again after 60', 'OTP_MAX_ATTEMPTS', 60), 0)).toEqual({ kind: 'locked', until: 60_000 });
+    expect(sendNotice({ kind: 'locked', until: 60_000 }, 0)).toEqual({ key: 'otp.notSent' });
+    expect(sendNotice(sendStateAfter({ kind: 'other', message: 'Failed to fetch' }, 0), 0)).toEqual({ key: 'otp.notSent' });
   });
 });

@@ -7,7 +7,7 @@ export const OTP_LENGTH = 6;
 export const OTP_DIALOG_WIDTH = 400;
 export const OTP_RESEND_GUARD_SECONDS = 5;
 
-/** The §8 texts the dialog recognises (the server sends them verbatim). */
+/** The §8 texts the dialog recognises in server messages (shown through the errors locale, never raw). */
 export const OTP_TEXTS = {
   maxAttempts: 'You have reached the maximum number of OTP attempts',
   tryAgainAfter: 'Please try again after',
@@ -15,7 +15,6 @@ export const OTP_TEXTS = {
   required: 'OTP is required',
   requireOtp: 'Require OTP',
   expired: 'expired',
-  inputRequired: 'Please input the OTP you got!',
 } as const;
 
 /** Only digits, at most six: what the input keeps of what was typed or pasted. */
@@ -68,4 +67,47 @@ export function classifyOtpError(message: string, code?: string, retryAfterSecon
 export function secondsLeft(until: number | null, now: number): number {
   if (until === null) return 0;
   return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * Where the dialog's code request stands; what the dialog says follows the server's answer, so it
+ * never claims a mail that was not sent. `waiting`: the server refused within the §9 re-request
+ * guard (429 OTP_TOO_SOON, no mail) and the dialog sends by itself once `until` has passed.
+ */
+export type OtpSendState =
+  | { kind: 'sending' }
+  | { kind: 'sent'; expiresAt: number }
+  | { kind: 'waiting'; until: number }
+  | { kind: 'locked'; until: number }
+  | { kind: 'failed' };
+
+/** The state after a successful request answering `ttl` seconds at `at` (epoch ms). */
+export function sentState(ttlSeconds: number, at: number): OtpSendState {
+  return { kind: 'sent', expiresAt: at + ttlSeconds * 1000 };
+}
+
+/** The state after a refused request: wait out the guard, stay locked, or failed (resend by hand). */
+export function sendStateAfter(failure: OtpFailure, at: number): OtpSendState {
+  if (failure.kind === 'tooSoon') return { kind: 'waiting', until: at + failure.seconds * 1000 };
+  if (failure.kind === 'locked') return { kind: 'locked', until: at + failure.seconds * 1000 };
+  return { kind: 'failed' };
+}
+
+/** True when a `waiting` request is due: the guard has run out and the dialog sends now. */
+export function isSendDue(state: OtpSendState, now: number): boolean {
+  return state.kind === 'waiting' && now >= state.until;
+}
+
+/** The gateway-namespace text telling what happened to the code, with its countdown. */
+export function sendNotice(state: OtpSendState, now: number): { key: 'otp.sending' | 'otp.sent' | 'otp.waiting' | 'otp.notSent'; seconds?: number } {
+  switch (state.kind) {
+    case 'sending':
+      return { key: 'otp.sending' };
+    case 'sent':
+      return { key: 'otp.sent' };
+    case 'waiting':
+      return { key: 'otp.waiting', seconds: Math.max(1, secondsLeft(state.until, now)) };
+    default:
+      return { key: 'otp.notSent' };
+  }
 }

@@ -66,7 +66,10 @@ export function AuditLogView({
     to: range ? range[1].endOf('day').toISOString() : undefined,
   });
 
+  // Every catalogued action and target type has a label (locales test); a code still shows for
+  // an entry written by a newer server than this bundle.
   const actionLabel = (value: string) => (i18n.exists(`audit:actions.${value}`) ? t(`actions.${value}`) : value);
+  const targetLabel = (value: string) => (i18n.exists(`audit:targetTypes.${value}`) ? t(`targetTypes.${value}`) : value);
   const columns: TableProps<AuditEntry>['columns'] = [
     { key: 'createdAt', dataIndex: 'createdAt', title: t('columns.time'), render: (v: string) => formatDateTime(v), width: 180 },
     {
@@ -81,7 +84,7 @@ export function AuditLogView({
       render: (_, e) =>
         e.targetType ? (
           <span>
-            {e.targetType} {e.targetId ? <IdShortener value={e.targetId} /> : null}
+            {targetLabel(e.targetType)} {e.targetId ? <IdShortener value={e.targetId} /> : null}
           </span>
         ) : (
           '—'

@@ -1,3 +1,6 @@
+/** Zalo's template quality levels (REFERENCE: templateQuality / change_template_quality). */
+export const TEMPLATE_QUALITIES = ['HIGH', 'MEDIUM', 'LOW', 'UNDEFINED'] as const;
+
 /** Tag colours of the Zalo template statuses. */
 export function templateStatusColor(status: string): string {
   switch (status) {
@@ -15,4 +18,23 @@ export function templateStatusColor(status: string): string {
     default:
       return 'default';
   }
+}
+
+/** Tag colours of the quality levels: high green, medium gold, low red (Zalo disables low ones). */
+export function templateQualityColor(quality: string): string {
+  switch (quality) {
+    case 'HIGH':
+      return 'green';
+    case 'MEDIUM':
+      return 'gold';
+    case 'LOW':
+      return 'red';
+    default:
+      return 'default';
+  }
+}
+
+/** i18n key of a button type: 'oa.open.url' → 'oa_open_url' (a dot would nest the key). */
+export function templateButtonTypeKey(type: string): string {
+  return type.replaceAll('.', '_');
 }
