@@ -30,6 +30,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerMerchantRoutes } from './modules/organisation/merchant-routes';
 import { registerTenantRoutes } from './modules/organisation/tenant-routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerInvitationRoutes } from './modules/invitations/routes';
 import { registerUserGroupRoutes } from './modules/user-groups/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerMessagingRoutes } from './modules/messaging/routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMerchantRoutes(z, moduleDeps);
       registerTenantRoutes(z, moduleDeps);
       registerUserRoutes(z, moduleDeps);
+      registerInvitationRoutes(z, moduleDeps);
       registerUserGroupRoutes(z, moduleDeps);
       registerAuditRoutes(z, moduleDeps);
       registerMessagingRoutes(z, moduleDeps);

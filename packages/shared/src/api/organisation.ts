@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MERCHANT_ROLES } from '../permissions';
 import { LIMITS } from '../limits';
-import { displayName, email, password } from './auth';
+import { displayName, email, profile, tokenPair } from './auth';
 import { orderByQuery, pageQuery } from './common';
 
 export const TENANT_SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
@@ -56,22 +56,85 @@ export const usersQuery = pageQuery.extend({
   tenantName: z.string().trim().max(LIMITS.tenantNameMax).optional(),
 });
 
+/**
+ * add-user invites an email address (issue 8): the answer is the pending invitation, the same
+ * whether or not the address has an account, and nothing about any account changes before the
+ * holder of the address accepts.
+ */
 export const addUserBody = z.strictObject({
   email,
-  displayName: displayName.optional(),
-  /** Required when the email has no account yet. */
-  password: password.optional(),
   role: z.enum(MERCHANT_ROLES),
   tenantIds: z.array(z.uuid()).max(100).default([]),
 });
 export const removeUserBody = z.strictObject({ userId: z.uuid() });
+/** The organisation's own membership data only; the person's profile is theirs (PATCH auth/profile). */
 export const updateUserInfoBody = z
   .strictObject({
-    displayName: displayName.optional(),
     role: z.enum(MERCHANT_ROLES).optional(),
     tenantIds: z.array(z.uuid()).max(100).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+/** Days an invitation link stays valid. */
+export const INVITATION_TTL_DAYS = 7;
+
+const tenantRef = z.object({ id: z.uuid(), name: z.string() });
+
+/** An invitation as its organisation sees it (add-user answer, pending list). */
+export const invitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(MERCHANT_ROLES),
+  tenants: z.array(tenantRef),
+  status: z.enum(INVITATION_STATUSES),
+  invitedBy: z.object({ id: z.uuid(), email: z.string(), displayName: z.string() }).nullable(),
+  /** True once expiresAt has passed (the invitation can no longer be accepted). */
+  isExpired: z.boolean(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const invitationsQuery = pageQuery.extend({
+  orderBy: orderByQuery(['createdAt', 'email', 'expiresAt'], 'createdAt=desc'),
+  email: z.string().trim().max(LIMITS.emailMax).optional(),
+});
+
+/** An invitation as the invited person sees it (my invitations, the mail link). */
+export const receivedInvitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  merchant: z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable() }),
+  role: z.enum(MERCHANT_ROLES),
+  tenants: z.array(tenantRef),
+  invitedBy: z.object({ displayName: z.string(), email: z.string() }).nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type ReceivedInvitation = z.infer<typeof receivedInvitation>;
+
+/** The mail link's view: shown only to the token holder, who may learn whether the address has an account. */
+export const invitationPreview = receivedInvitation.extend({ hasAccount: z.boolean() });
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+const invitationToken = z.string().min(20).max(200).regex(/^[\w-]+$/);
+export const invitationTokenBody = z.strictObject({ token: invitationToken });
+/**
+ * Accept from the mail link without a session: the account's password for an existing account,
+ * or a new password and display name to create the account.
+ */
+export const acceptInvitationWithPasswordBody = z.strictObject({
+  token: invitationToken,
+  /** The account's password, or the new account's (then at least LIMITS.passwordMin characters). */
+  password: z.string().min(1).max(LIMITS.passwordMax),
+  displayName: displayName.optional(),
+});
+/** What an accepted invitation opens: the organisation to switch to. */
+export const acceptedInvitation = z.object({ merchantId: z.uuid(), merchantName: z.string(), role: z.enum(MERCHANT_ROLES) });
+/** accept-with-password signs the person in: a token pair, the profile and the organisation joined. */
+export const acceptedWithSession = tokenPair.extend({ user: profile }).extend(acceptedInvitation.shape);
 
 /** Multipart fields of create/update tenant; the avatar file travels as field `file`. */
 export const tenantFormFields = z.strictObject({ name: z.string().trim().min(1).max(LIMITS.tenantNameMax) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs, merchantMembers, tenants, users } from '../../db/schema/index';
+import { auditLogs, mailOutbox, merchantInvitations, merchantMembers, tenants, users } from '../../db/schema/index';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
 
 let t: TestContext;
@@ -101,20 +101,23 @@ describe('update tenant and services', () => {
 });
 
 describe('organisation members', () => {
-  it('adds a new user with tenants, updates role and tenants, removes them', async () => {
+  it('invites a new user with tenants (member once accepted), updates role and tenants, removes them', async () => {
     const { org, s } = await ownerSession();
     const tenant = await buildTenant(t.database, org.id);
     const h = s.headers({ 'x-merchant-id': org.id });
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchant/merchant/add-user',
-      headers: h,
-      payload: { email: 'staff@new.vn', displayName: 'Nhân viên', password: 'Passw0rd!x', role: 'USER', tenantIds: [tenant.id] },
-    });
+    const add = await t.app.inject({ method: 'POST', url: '/api/merchant/merchant/add-user', headers: h, payload: { email: 'staff@new.vn', role: 'USER', tenantIds: [tenant.id] } });
     expect(add.statusCode, add.body).toBe(200);
-    const member = add.json().data;
-    expect(member).toMatchObject({ email: 'staff@new.vn', roleMerchant: { name: 'USER' } });
-    expect(member.tenants[0]).toMatchObject({ id: tenant.id, userGroup: { id: tenant.defaultGroupId } });
+    expect(add.json().data).toMatchObject({ email: 'staff@new.vn', role: 'USER', status: 'PENDING', tenants: [{ id: tenant.id }] });
+    // Nothing changes before the holder of the address accepts the mailed invitation.
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'staff@new.vn'))).toHaveLength(0);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'staff@new.vn'));
+    const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/merchant/invitation/token/accept-with-password', payload: { token, password: 'Passw0rd!x', displayName: 'Nhân viên' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const member = accepted.json().data.user;
+    const [joined] = (await t.app.inject({ url: '/api/merchant/user/by-merchant?email=staff', headers: h })).json().data;
+    expect(joined).toMatchObject({ email: 'staff@new.vn', roleMerchant: { name: 'USER' } });
+    expect(joined.tenants[0]).toMatchObject({ id: tenant.id, userGroup: { id: tenant.defaultGroupId } });
     await loginAs(t.app, 'staff@new.vn');
 
     const dup = await t.app.inject({ method: 'POST', url: '/api/merchant/merchant/add-user', headers: h, payload: { email: 'staff@new.vn', role: 'USER' } });
@@ -147,11 +150,11 @@ describe('organisation members', () => {
       method: 'POST',
       url: '/api/merchant/merchant/add-user',
       headers: h,
-      payload: { email: 'x@new.vn', displayName: 'X', password: 'Passw0rd!x', role: 'USER', tenantIds: [foreign.id] },
+      payload: { email: 'x@new.vn', role: 'USER', tenantIds: [foreign.id] },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields[0].path).toBe('tenantIds');
-    expect(await t.database.db.select().from(users).where(eq(users.email, 'x@new.vn'))).toHaveLength(0);
+    expect(await t.database.db.select().from(merchantInvitations).where(eq(merchantInvitations.email, 'x@new.vn'))).toHaveLength(0);
   });
 
   it('lets only an owner grant the owner role', async () => {
@@ -162,7 +165,7 @@ describe('organisation members', () => {
       method: 'POST',
       url: '/api/merchant/merchant/add-user',
       headers: s.headers({ 'x-merchant-id': org.id }),
-      payload: { email: 'o2@new.vn', displayName: 'O', password: 'Passw0rd!x', role: 'OWNER' },
+      payload: { email: 'o2@new.vn', role: 'OWNER' },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -103,3 +103,10 @@ export async function foreignTenantIds(db: DbOrTx, merchantId: string, tenantIds
   const ok = new Set(own.map((t) => t.id));
   return tenantIds.filter((id) => !ok.has(id));
 }
+
+/** Ends a membership: the organisation's tenant memberships first, then the organisation one. */
+export async function removeMembership(db: DbOrTx, merchantId: string, userId: string): Promise<void> {
+  const own = (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.merchantId, merchantId))).map((t) => t.id);
+  if (own.length) await db.delete(tenantMembers).where(and(eq(tenantMembers.userId, userId), inArray(tenantMembers.tenantId, own)));
+  await db.delete(merchantMembers).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
+}

@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dataResponse, listResponse, okResponse } from '@zc/shared/api/common';
-import { addUserBody, memberUser, permissionsResponse, removeUserBody, updateUserInfoBody, usersQuery } from '@zc/shared/api/organisation';
+import { addUserBody, invitation, memberUser, permissionsResponse, removeUserBody, updateUserInfoBody, usersQuery } from '@zc/shared/api/organisation';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { merchantAccess, requireMerchant, requireTenant, tenantAccess } from '../../platform/context';
+import { merchantAccess, requireMerchant, requireTenant, requireUser, tenantAccess } from '../../platform/context';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { merchantMembers, tenantMembers, tenants, users } from '../../db/schema/index';
-import { hashPassword } from '../auth/passwords';
-import { findMember, findMembers, foreignTenantIds, setTenantMemberships } from './repo';
+import { merchantMembers } from '../../db/schema/index';
+import { inviteToOrganisation, lockOrganisation } from '../invitations/service';
+import { presentInvitations } from '../invitations/presenter';
+import { findMember, findMembers, foreignTenantIds, removeMembership, setTenantMemberships } from './repo';
 
 const tags = ['Users'];
 
-/** Users of organisations and tenants (§7 Users, Merchants add/remove/update user). */
+/** Users of organisations and tenants (§7 Users, Merchants add/remove/update user), leaving an organisation. */
 export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/user/get-user-permission-merchant',
@@ -56,32 +57,50 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/merchant/merchant/add-user',
-    { config: { access: merchantAccess('CREATE_USER'), audit: 'MERCHANT_ADD_USER' }, schema: { tags: ['Merchants'], body: addUserBody, response: { 200: dataResponse(memberUser) } } },
+    {
+      config: { access: merchantAccess('CREATE_USER'), audit: 'MERCHANT_INVITATION_CREATE', rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['Merchants'],
+        description: 'Invites the address (issue 8): answers the pending invitation, the same whether or not the address has an account; membership starts when its holder accepts.',
+        body: addUserBody,
+        response: { 200: dataResponse(invitation) },
+      },
+    },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
       const body = req.body;
-      if (body.role === 'OWNER' && req.ctx.merchantRole !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an owner can add another owner');
+      const user = requireUser(req.ctx);
+      const inviterRole = req.ctx.merchantRole;
+      if (!inviterRole) throw new Error('merchant route without a merchant role');
       const foreign = await foreignTenantIds(deps.db, merchantId, body.tenantIds);
       if (foreign.length) throw fieldError('tenantIds', 'Unknown tenant', 'not_found');
-      const userId = await runMutation(deps.db, req, async (tx, record) => {
-        let [user] = await tx.select().from(users).where(eq(users.email, body.email));
-        if (!user) {
-          if (!body.password) throw fieldError('password', 'A password is required for a new account', 'required');
-          if (!body.displayName) throw fieldError('displayName', 'A display name is required for a new account', 'required');
-          [user] = await tx.insert(users).values({ email: body.email, displayName: body.displayName, passwordHash: await hashPassword(body.password) }).returning();
-          if (!user) throw new Error('user insert returned nothing');
-        } else {
-          const [existing] = await tx.select().from(merchantMembers).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, user.id)));
-          if (existing) throw new AppError('ALREADY_MEMBER', undefined, { fields: [{ path: 'email', code: 'already_member', message: 'The user is already a member' }] });
-        }
-        await tx.insert(merchantMembers).values({ merchantId, userId: user.id, role: body.role });
-        await setTenantMemberships(tx, merchantId, user.id, body.tenantIds);
-        await record({ targetType: 'user', targetId: user.id, after: { email: user.email, role: body.role, tenantIds: body.tenantIds } });
-        return user.id;
+      const row = await runMutation(deps.db, req, (tx, record) =>
+        inviteToOrganisation(tx, { publicUrl: deps.config.publicUrl }, { merchantId, inviter: { id: user.id, displayName: user.displayName, role: inviterRole }, email: body.email, role: body.role, tenantIds: body.tenantIds }, record),
+      );
+      const [data] = await presentInvitations(deps.db, merchantId, [row]);
+      if (!data) throw new Error('presenter dropped the invitation');
+      return { data };
+    },
+  );
+
+  app.post(
+    '/merchant/merchant/leave',
+    {
+      config: { access: merchantAccess(), audit: 'MERCHANT_LEAVE' },
+      schema: { tags: ['Merchants'], description: 'The caller leaves the organisation (x-merchant-id); refused for its last owner (LAST_OWNER).', response: { 200: okResponse } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const userId = requireUser(req.ctx).id;
+      await runMutation(deps.db, req, async (tx, record) => {
+        await lockOrganisation(tx, merchantId);
+        const before = await findMember(tx, merchantId, userId);
+        if (!before) throw notFound();
+        if (before.roleMerchant.name === 'OWNER') await assertAnotherOwner(tx, merchantId, userId);
+        await removeMembership(tx, merchantId, userId);
+        await record({ targetType: 'user', targetId: userId, before: { role: before.roleMerchant.name, tenantIds: before.tenants.map((x) => x.id) } });
       });
-      const member = await findMember(deps.db, merchantId, userId);
-      if (!member) throw notFound();
-      return { data: member };
+      return { data: { ok: true as const } };
     },
   );
 
@@ -91,15 +110,14 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
+        await lockOrganisation(tx, merchantId);
         const before = await findMember(tx, merchantId, req.body.userId);
         if (!before) throw notFound();
         if (before.roleMerchant.name === 'OWNER') {
           if (req.ctx.merchantRole !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an owner can remove an owner');
           await assertAnotherOwner(tx, merchantId, req.body.userId);
         }
-        const ownTenants = (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.merchantId, merchantId))).map((t) => t.id);
-        if (ownTenants.length) await tx.delete(tenantMembers).where(and(eq(tenantMembers.userId, req.body.userId), inArray(tenantMembers.tenantId, ownTenants)));
-        await tx.delete(merchantMembers).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, req.body.userId)));
+        await removeMembership(tx, merchantId, req.body.userId);
         await record({ targetType: 'user', targetId: req.body.userId, before });
       });
       return { data: { ok: true as const } };
@@ -118,12 +136,12 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
       const body = req.body;
       if (body.tenantIds && (await foreignTenantIds(deps.db, merchantId, body.tenantIds)).length) throw fieldError('tenantIds', 'Unknown tenant', 'not_found');
       await runMutation(deps.db, req, async (tx, record) => {
+        await lockOrganisation(tx, merchantId);
         const before = await findMember(tx, merchantId, userId);
         if (!before) throw notFound();
         const touchesOwner = before.roleMerchant.name === 'OWNER' || body.role === 'OWNER';
         if (body.role && touchesOwner && req.ctx.merchantRole !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an owner can change an owner role');
         if (body.role && before.roleMerchant.name === 'OWNER' && body.role !== 'OWNER') await assertAnotherOwner(tx, merchantId, userId);
-        if (body.displayName) await tx.update(users).set({ displayName: body.displayName, updatedAt: new Date() }).where(eq(users.id, userId));
         if (body.role) await tx.update(merchantMembers).set({ role: body.role }).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
         if (body.tenantIds) await setTenantMemberships(tx, merchantId, userId, body.tenantIds);
         await record({ targetType: 'user', targetId: userId, before, after: await findMember(tx, merchantId, userId) });
