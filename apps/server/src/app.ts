@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './platform/errors';
 import { registerAccessHook } from './platform/access';
 import { registerRouteRules } from './platform/mutation';
+import { registerInputSafety } from './platform/input-safety';
 import { createTokenSigner } from './platform/tokens';
 import { createCipher } from './platform/crypto';
 import { createFileStore } from './platform/files';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerRouteRules(app, { strictAudit: config.env !== 'production' });
+  // Before any route: text the database cannot store is refused on every /api route (ADR 0006).
+  registerInputSafety(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

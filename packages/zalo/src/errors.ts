@@ -80,10 +80,15 @@ export class ZaloTokenMissingError extends ZaloError {
   }
 }
 
-/** A request that fails our own validation before anything is sent (e.g. a tracking_id over 48 chars). */
+/**
+ * A request that fails our own validation before anything is sent (e.g. a tracking_id over 48 chars,
+ * a token that cannot travel in a header); `header` names the header at fault, if any.
+ */
 export class ZaloRequestError extends ZaloError {
   override name = 'ZaloRequestError';
-  constructor(message: string) {
+  readonly header: string | undefined;
+  constructor(message: string, header?: string) {
     super(message, 'permanent');
+    this.header = header;
   }
 }

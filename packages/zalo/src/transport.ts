@@ -1,5 +1,6 @@
 import type { ZaloApi } from './error-catalog';
-import { ZaloApiError, ZaloError, ZaloHttpError, ZaloNetworkError, ZaloResponseParseError, ZaloTimeoutError } from './errors';
+import { HEADER_UNSAFE_MESSAGE, isHeaderSafe } from '@zc/shared/api/common';
+import { ZaloApiError, ZaloError, ZaloHttpError, ZaloNetworkError, ZaloRequestError, ZaloResponseParseError, ZaloTimeoutError } from './errors';
 import type { ZaloHosts } from './hosts';
 
 export interface RetryOptions {
@@ -157,8 +158,21 @@ function isSafeToRetry(e: unknown, idempotent: boolean, callerAborted: boolean):
   return false;
 }
 
+/**
+ * Header values (access_token, secret_key, token) come from pasted or stored credentials: one that
+ * HTTP cannot carry (CR/LF, NUL, emoji, non-ASCII) is refused before sending with a typed error —
+ * fetch would throw a raw TypeError, and a line break must never reach the wire. The value itself
+ * is a secret and stays out of the message.
+ */
+function assertHeadersSafe(req: ZaloRequest): void {
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    if (!isHeaderSafe(value)) throw new ZaloRequestError(`header ${name} ${HEADER_UNSAFE_MESSAGE}`, name);
+  }
+}
+
 /** Sends one Zalo request with timeouts and safe retries; returns the parsed body or throws a ZaloError. */
 export async function sendZaloRequest(t: Transport, req: ZaloRequest): Promise<ZaloBody> {
+  assertHeadersSafe(req);
   const url = buildUrl(t, req);
   const idempotent = req.idempotent ?? req.method === 'GET';
   for (let attempt = 1; ; attempt++) {

@@ -6,6 +6,7 @@ import type { ZodType, infer as zInfer } from 'zod';
 import { LIMITS } from '@zc/shared/limits';
 import { AppError, fieldError } from './errors';
 import { sha256 } from './crypto';
+import { safeFormField } from './input-safety';
 
 export type ImageType = 'image/jpeg' | 'image/png';
 const EXT: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
@@ -70,7 +71,7 @@ export async function readImageForm(
       }
       image = await readImageUpload(part, maxBytes);
     } else {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      fields[part.fieldname] = safeFormField(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
     }
   }
   return { fields, image };
@@ -118,9 +119,9 @@ export async function readFileForm(request: FastifyRequest, maxBytes: number): P
       const buf = await part.toBuffer();
       if (part.file.truncated || buf.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${Math.round(maxBytes / 1048576)} MB`);
       if (buf.length === 0) throw fieldError('file', 'The file is empty', 'required');
-      file = { buf, filename: part.filename || 'upload' };
+      file = { buf, filename: safeFormField('file.filename', part.filename || 'upload') };
     } else {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      fields[part.fieldname] = safeFormField(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
     }
   }
   return { fields, file };

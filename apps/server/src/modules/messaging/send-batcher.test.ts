@@ -76,7 +76,7 @@ describe('SendBatcher (one statement per batch)', () => {
     const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 700 });
     const batcher = new SendBatcher(t.database);
     const settled = await Promise.allSettled(['x0', 'x1', 'x2', 'x3'].map((id) => batcher.submit(zns(f, id))));
-    expect(batcher.stats).toEqual({ batched: 0, fellBack: 1 });
+    expect(batcher.stats).toEqual({ batched: 0, fellBack: 1, split: 0 });
     // Sent one by one concurrently: on PostgreSQL any two win the wallet, the other two are refused.
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(2);
     const refused = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as { code?: string }] : []));
@@ -92,14 +92,14 @@ describe('SendBatcher (one statement per batch)', () => {
     await t.database.db.update(wallets).set({ threshold: 500, receiverIds: [receiver.id] }).where(eq(wallets.id, f.walletId));
     const batcher = new SendBatcher(t.database);
     await Promise.all(['y0', 'y1', 'y2'].map((id) => batcher.submit(zns(f, id))));
-    expect(batcher.stats).toEqual({ batched: 0, fellBack: 1 }); // 1,000 − 900 would cross 500: sent one by one, y1 crosses
+    expect(batcher.stats).toEqual({ batched: 0, fellBack: 1, split: 0 }); // 1,000 − 900 would cross 500: sent one by one, y1 crosses
     const [w] = await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId));
     expect(w).toMatchObject({ balance: 100, belowThreshold: true });
     const alerts = await t.database.db.select().from(notifications).where(eq(notifications.referenceId, f.walletId));
     expect(alerts).toHaveLength(1);
     // Already below: later batches are written as one statement again, with no second alert.
     await Promise.all(['z0', 'z1'].map((id) => batcher.submit(zns(f, id, 50))));
-    expect(batcher.stats).toEqual({ batched: 1, fellBack: 1 });
+    expect(batcher.stats).toEqual({ batched: 1, fellBack: 1, split: 0 });
     expect(await t.database.db.select().from(notifications).where(eq(notifications.referenceId, f.walletId))).toHaveLength(1);
   });
 });

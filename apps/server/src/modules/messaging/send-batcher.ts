@@ -35,16 +35,21 @@ const MAX_IN_FLIGHT = Math.max(1, Math.min(32, Number(process.env.SEND_BATCH_LAN
  * (`batchStatement`): the history rows, the wallet debits and the ledger entries. Under load a busy
  * tenant's wallet row, the hot spot, is updated once per batch instead of once per message, and a
  * round trip is shared by all sends of the batch. Anything unusual (a short balance, a threshold
- * crossing that must alert, a missing wallet, a database error) aborts the statement — nothing of
- * the batch is written — and each request is sent alone through the ordinary path (`enqueueOne`),
- * so per-request answers (402, replays, mismatches) stay exactly those of the unbatched path.
+ * crossing that must alert, a missing wallet) aborts the statement — nothing of the batch is
+ * written — and each request is sent alone through the ordinary path (`enqueueOne`), so
+ * per-request answers (402, replays, mismatches) stay exactly those of the unbatched path. Any other
+ * failure of the statement is split in halves until the one send at fault stands alone: no send's
+ * input decides another's outcome (ARCHITECTURE rule 10, ADR 0006).
  */
 export class SendBatcher {
   /** One queue per lane; a tenant always maps to the same lane, so batches never share a wallet. */
   private readonly lanes: Pending[][] = Array.from({ length: MAX_IN_FLIGHT }, () => []);
   private readonly busy: boolean[] = Array.from({ length: MAX_IN_FLIGHT }, () => false);
-  /** Batches written as one statement, and batches rolled back and sent request by request. */
-  readonly stats = { batched: 0, fellBack: 0 };
+  /**
+   * Batches written as one statement, batches rolled back and sent request by request, and failed
+   * batches split in halves to isolate the send that broke them.
+   */
+  readonly stats = { batched: 0, fellBack: 0, split: 0 };
   constructor(private readonly store: SendStore) {}
 
   submit(p: Prepared): Promise<SendResult> {
@@ -79,9 +84,20 @@ export class SendBatcher {
     try {
       inserted = await this.writeBatch(batch);
       this.stats.batched += 1;
-    } catch {
+    } catch (err) {
+      // The statement aborted: nothing of the batch was written.
+      if (batch.length > 1 && !isPerRequestPrecondition(err)) {
+        // Not a wallet rule but a statement some send's input broke (ADR 0006): halves are written
+        // again one after the other, down to the single send at fault, which alone takes the error;
+        // the others keep the batched path and the answer they would have had alone.
+        this.stats.split += 1;
+        const half = Math.ceil(batch.length / 2);
+        await this.run(batch.slice(0, half));
+        await this.run(batch.slice(half));
+        return;
+      }
+      // A wallet rule (zc_assert) or a single send: each request alone through the ordinary path.
       this.stats.fellBack += 1;
-      // The statement aborted (zc_assert or a database error): nothing of the batch was written.
       await Promise.all(batch.map((item) => enqueueOne(this.store.db, item.p).then(item.resolve, item.reject)));
       return;
     }
@@ -170,6 +186,15 @@ const statements = new Map<string, { name: string; text: string }>();
 /** json columns arrive parsed from node-postgres and PGlite; a string is parsed here just in case. */
 function parsedJson<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T; // json_agg built in the statement above
+}
+
+/**
+ * The batch statement's own aborts (zc_assert, SQLSTATE ZC001: a short balance, a threshold to
+ * alert, a missing wallet) are rules each request must meet alone; any other failure is a fault of
+ * some item's input and is isolated by splitting.
+ */
+function isPerRequestPrecondition(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ZC001';
 }
 
 /** A stable lane per tenant (FNV-1a of the id). */

@@ -1,6 +1,8 @@
+import { isSafeText } from '@zc/shared/api/common';
 import type { RawSql } from '../../db/client';
 import type { TemplateParam } from './template-params';
 import { oncePerTurn } from './once-per-turn';
+import { settleIsolated } from '../../platform/isolated-batch';
 
 /** What a send reads before validation: key, tenant flags, wallet discount, the named template. */
 export interface SendContextRow {
@@ -57,16 +59,24 @@ function toContext(r: RawRow): SendContextRow {
 /**
  * Reads the send context of many concurrent requests in one statement (a JSON recordset of the secret
  * hashes and template ids), DataLoader-style: the first request of a quiet moment is read alone,
- * those arriving while reads are in flight share the next one (ADR 0003).
+ * those arriving while reads are in flight share the next one (ADR 0003). Sharing a read never
+ * shares a fate: a read the database refuses is split in halves and retried down to the single
+ * request that caused it, which alone gets the error (`settleIsolated`, ADR 0006).
  */
 export class SendContextLoader {
   private readonly queue: Waiting[] = [];
   private inFlight = 0;
+  /** Reads started, and times a failed read was split to isolate the request that broke it. */
+  readonly stats = { reads: 0, splits: 0 };
   constructor(private readonly raw: RawSql) {}
 
+  /**
+   * `templateId` comes from a body not yet validated (the key is checked first): one the database
+   * cannot hold names no template, and is read as '' so it never reaches the shared statement.
+   */
   load(hash: string, templateId: string): Promise<SendContextRow | null> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ hash, templateId, resolve, reject });
+      this.queue.push({ hash, templateId: isSafeText(templateId) ? templateId : '', resolve, reject });
       this.schedule();
     });
   }
@@ -78,10 +88,16 @@ export class SendContextLoader {
     while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       this.inFlight += 1;
-      void this.read(batch)
-        .then(
-          (rows) => batch.forEach((w, i) => w.resolve(rows[i] ?? null)),
-          (err: unknown) => batch.forEach((w) => w.reject(err)),
+      this.stats.reads += 1;
+      // Each request gets its own answer: a read that fails is split until the failing request stands alone.
+      void settleIsolated(batch, (part) => this.read(part), () => (this.stats.splits += 1))
+        .then((settled) =>
+          settled.forEach((s, i) => {
+            const w = batch[i];
+            if (!w) return;
+            if (s.ok) w.resolve(s.value);
+            else w.reject(s.error);
+          }),
         )
         .finally(() => {
           this.inFlight -= 1;
@@ -90,7 +106,7 @@ export class SendContextLoader {
     }
   }
 
-  private async read(batch: Waiting[]): Promise<Array<SendContextRow | null>> {
+  private async read(batch: readonly Waiting[]): Promise<Array<SendContextRow | null>> {
     // One JSON parameter carries the whole batch; the statement is prepared once per connection.
     const input = JSON.stringify(batch.map((w, i) => ({ hash: w.hash, tpl: w.templateId, ord: i + 1 })));
     const { rows } = await this.raw.query<RawRow>(CONTEXT_SQL, [input], { name: 'zc_send_context' });

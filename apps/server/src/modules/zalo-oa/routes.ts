@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { zaloOas } from '../../db/schema/index';
-import { fetchOaProfile, findOa, listOas, presentOa, presentOaDetail } from './service';
+import { assertHeaderSafeCredentials, fetchOaProfile, findOa, listOas, presentOa, presentOaDetail } from './service';
 
 const tags = ['Official accounts'];
 const idParams = z.strictObject({ id: z.uuid() });
@@ -45,6 +45,7 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
     async (req) => {
       const tenantId = requireTenant(req.ctx);
       const body = req.body;
+      assertHeaderSafeCredentials(body);
       const [taken] = await deps.db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.zoaId, body.zoaId));
       if (taken) throw new AppError('OA_ALREADY_CONNECTED', undefined, { fields: [{ path: 'zoaId', code: 'taken', message: 'This Official Account is already connected' }] });
       const profile = await fetchOaProfile(deps.zalo, body.zoaAccessToken);
@@ -97,6 +98,7 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
       const can = (p: 'UPDATE_ZALO_OA' | 'UPDATE_ZALO_OA_INFO' | 'UPDATE_ZALO_OA_CREDENTIAL') => req.ctx.permissions.has(p);
       if (touchesCredentials && !can('UPDATE_ZALO_OA_CREDENTIAL')) throw new AppError('FORBIDDEN');
       if (body.name && !can('UPDATE_ZALO_OA') && !can('UPDATE_ZALO_OA_INFO')) throw new AppError('FORBIDDEN');
+      assertHeaderSafeCredentials(body);
       const existing = await findOa(deps.db, tenantId, req.params.id);
       if (!existing) throw notFound();
       if (body.zoaAccessToken) {

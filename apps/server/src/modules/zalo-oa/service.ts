@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, isNull, or, sql } from 'drizzle-orm';
 import { sendZaloRequest } from '@zc/zalo/transport';
-import { ZaloApiError, ZaloError } from '@zc/zalo/errors';
+import { ZaloApiError, ZaloError, ZaloRequestError } from '@zc/zalo/errors';
+import { HEADER_UNSAFE_MESSAGE, isHeaderSafe } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
 import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
 import type { Db, DbOrTx } from '../../db/client';
@@ -20,8 +21,25 @@ export function zaloFailure(err: unknown): AppError {
       vi: `${err.explanation.vi.meaning} ${err.explanation.vi.action}`,
     });
   }
+  // Refused before sending (e.g. a stored credential HTTP cannot carry): our request is at fault, not Zalo.
+  if (err instanceof ZaloRequestError) return new AppError('VALIDATION_FAILED', err.message);
   if (err instanceof ZaloError) return new AppError('ZALO_UNAVAILABLE', undefined, { reason: err.message });
   throw err;
+}
+
+/** The OA dialog's credentials that Zalo receives in HTTP headers (`access_token`, `secret_key`). */
+const HEADER_CREDENTIALS = ['zoaAccessToken', 'zoaSecretKey'] as const;
+
+/**
+ * Refuses, with 400 naming each field, a pasted credential that cannot travel in an HTTP header
+ * (CR/LF, controls, emoji, non-ASCII): checked before Zalo is called or anything is stored (ADR 0006).
+ */
+export function assertHeaderSafeCredentials(body: Partial<Record<(typeof HEADER_CREDENTIALS)[number], string>>): void {
+  const fields = HEADER_CREDENTIALS.flatMap((name) => {
+    const value = body[name];
+    return value === undefined || isHeaderSafe(value) ? [] : [{ path: `body.${name}`, code: 'header_unsafe', message: HEADER_UNSAFE_MESSAGE }];
+  });
+  if (fields.length > 0) throw new AppError('VALIDATION_FAILED', undefined, { fields });
 }
 
 /** Reads the OA profile with a pasted access token before anything is stored. */
