@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = path.join(root, process.env.WEB_DIST ?? 'apps/web/dist', 'index.html');
+// resolve, not join: WEB_DIST may be absolute (e2e/run.mjs passes one for a build in another folder).
+const webIndex = path.join(path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist'), 'index.html');
 const args = process.argv.slice(2);
 const role = args.find((a) => a.startsWith('--role='))?.slice(7) ?? 'all';
 
