@@ -20,7 +20,8 @@ const tags = ['Tenant webhooks'];
  * Also registers its sibling settings tab /fallback (same VIEW_WEBHOOK / CRUD_WEBHOOK permissions, ADR 0004).
  */
 export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void {
-  const allowPrivate = deps.config.env !== 'production';
+  // Off unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set, in every NODE_ENV (url-guard.ts).
+  const allowPrivate = deps.config.webhookAllowPrivateTargets;
 
   app.get(
     '/merchant/webhook',

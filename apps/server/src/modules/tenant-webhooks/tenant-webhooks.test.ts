@@ -8,8 +8,31 @@ import { auditLogs, tenantWebhooks, userGroups, webhookDeliveries } from '../../
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { enqueueTenantEvent } from './repo';
-import { checkWebhookUrl } from './url-guard';
-import { DELIVERY_LEASE_MS, deliverDueWebhooks } from './worker';
+import { checkWebhookUrl, pinnedLookup } from './url-guard';
+import { postWebhook } from './transport';
+import { DELIVERY_LEASE_MS, deliverDueWebhooks, type DeliverOptions } from './worker';
+
+/** Targets refused with the default setting, each a way to reach the server or its network. */
+const INTERNAL_URLS = [
+  'http://127.0.0.1:5432',
+  'http://127.0.0.1/x',
+  'http://localhost:8080/x',
+  'http://[::1]/x',
+  'http://10.0.0.5/x',
+  'http://172.20.0.1/x',
+  'http://192.168.1.1/x',
+  'http://100.64.0.1/x',
+  'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://[fe80::1]/x',
+  'http://[fc00::1]/x',
+  'http://[::ffff:127.0.0.1]/x',
+  'http://[::ffff:169.254.169.254]/x',
+  'http://0.0.0.0:3000/x',
+  'http://0/x',
+  'https://internal.example.vn/x',
+];
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -45,7 +68,8 @@ let t: TestContext;
 let receiver: Receiver;
 let cipher: ReturnType<typeof createCipher>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests post to a receiver on 127.0.0.1, so they opt in to private targets.
+  t = await createTestApp({ webhookAllowPrivateTargets: true });
   cipher = createCipher(t.config.appSecret);
   receiver = await new Receiver().start();
 });
@@ -71,6 +95,9 @@ async function setup() {
   const deliveries = (webhookId: string) => t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
   return { org, tenant, owner, s, h, create, hook, enqueue, deliveries };
 }
+
+/** The worker as this suite's app runs it: private targets allowed (the local receiver). */
+const deliver = (opts: DeliverOptions = {}) => deliverDueWebhooks(t.database.db, cipher, { allowPrivate: true, ...opts });
 
 const verify = (secret: string, r: Received) => {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-zc-signature']));
@@ -114,15 +141,39 @@ describe('tenant webhooks: registration', () => {
     expect(n?.n).toBe(0);
   });
 
-  it('guards against SSRF in production: loopback, private, link-local, mapped and resolving-to-private hosts', async () => {
-    const prod = { allowPrivate: false, resolve: async (host: string) => (host === 'internal.example.vn' ? ['10.1.2.3'] : ['93.184.216.34']) };
-    for (const url of ['http://127.0.0.1/x', 'http://localhost:8080/x', 'http://[::1]/x', 'http://10.0.0.5/x', 'http://192.168.1.1/x', 'http://172.20.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:127.0.0.1]/x', 'http://[fd00::1]/x', 'http://0.0.0.0/x', 'https://internal.example.vn/x']) {
-      expect((await checkWebhookUrl(url, prod)).ok, url).toBe(false);
+  it('refuses internal targets unless private targets are allowed: loopback, private, link-local, CGNAT, unique-local, mapped, metadata, 0.0.0.0 and names resolving to them', async () => {
+    const names: Record<string, string[]> = {
+      'internal.example.vn': ['10.1.2.3'],
+      'mixed.example.vn': ['93.184.216.34', '127.0.0.1'],
+      'rebind.localtest.me': ['127.0.0.1'],
+      'v6.example.vn': ['2606:4700::1111'],
+    };
+    const guard = { allowPrivate: false, resolve: async (host: string) => names[host] ?? ['93.184.216.34'] };
+    for (const url of INTERNAL_URLS) expect((await checkWebhookUrl(url, guard)).ok, url).toBe(false);
+    for (const url of ['https://mixed.example.vn/x', 'https://rebind.localtest.me/x', 'http://api.localhost/x', 'http://LOCALHOST./x', 'http://2130706433/x', 'http://0x7f.1/x', 'http://[::ffff:a00:1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://[2002:7f00:1::]/x', 'http://224.0.0.1/x', 'http://[::]/x']) {
+      expect((await checkWebhookUrl(url, guard)).ok, url).toBe(false);
     }
-    expect((await checkWebhookUrl('https://hooks.example.vn/x', prod)).ok).toBe(true);
-    expect((await checkWebhookUrl('https://93.184.216.34/x', prod)).ok).toBe(true);
+    expect(await checkWebhookUrl('https://hooks.example.vn/x', guard)).toMatchObject({ ok: true, addresses: ['93.184.216.34'] });
+    expect(await checkWebhookUrl('https://v6.example.vn/x', guard)).toMatchObject({ ok: true, addresses: ['2606:4700::1111'] });
+    expect((await checkWebhookUrl('https://93.184.216.34/x', guard)).ok).toBe(true);
+    expect((await checkWebhookUrl('http://[::ffff:93.184.216.34]/x', guard)).ok).toBe(true);
     expect((await checkWebhookUrl('https://u:p@hooks.example.vn/x', { allowPrivate: true })).ok).toBe(false);
+    expect((await checkWebhookUrl('file:///etc/passwd', { allowPrivate: true })).ok).toBe(false);
     expect((await checkWebhookUrl('http://127.0.0.1:9/x', { allowPrivate: true })).ok).toBe(true);
+  });
+
+  it('answers only the checked addresses at connect time, and none that the guard refuses', async () => {
+    const answer = (lookup: ReturnType<typeof pinnedLookup>, options: { all?: boolean; family?: number }) =>
+      new Promise<{ err: Error | null; address: unknown; family?: number }>((resolve) => lookup('h.example.vn', options, (err, address, family) => resolve({ err, address, family })));
+    const lookup = pinnedLookup(['93.184.216.34', '2606:4700::1111'], false);
+    expect(await answer(lookup, {})).toEqual({ err: null, address: '93.184.216.34', family: 4 });
+    expect(await answer(lookup, { family: 6 })).toEqual({ err: null, address: '2606:4700::1111', family: 6 });
+    expect((await answer(lookup, { all: true })).address).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:4700::1111', family: 6 },
+    ]);
+    expect((await answer(pinnedLookup(['93.184.216.34', '127.0.0.1'], false), { all: true })).err?.message).toMatch(/not allowed/);
+    expect((await answer(pinnedLookup(['127.0.0.1'], true), {})).address).toBe('127.0.0.1');
   });
 
   it('updates, rotates the secret (new deliveries signed with it) and deletes', async () => {
@@ -137,7 +188,7 @@ describe('tenant webhooks: registration', () => {
     expect(secret2).not.toBe(created.secret);
     expect(await enqueue()).toBe(1);
     const before = receiver.received.length;
-    await deliverDueWebhooks(t.database.db, cipher, {});
+    await deliver({});
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(1);
     expect(verify(secret2, got[0] as Received).ok).toBe(true);
@@ -184,7 +235,7 @@ describe('tenant webhooks: delivery', () => {
     await enqueue(payload);
     const now = new Date();
     const before = receiver.received.length;
-    const summary = await deliverDueWebhooks(t.database.db, cipher, { now: () => now });
+    const summary = await deliver({ now: () => now });
     expect(summary).toEqual({ attempted: 1, succeeded: 1, retrying: 0, failed: 0 });
     const [got] = receiver.received.slice(before);
     if (!got) throw new Error('nothing received');
@@ -198,7 +249,7 @@ describe('tenant webhooks: delivery', () => {
     expect(JSON.parse(got.body)).toEqual({ id: row?.id, event: 'message.status', createdAt: row?.createdAt.toISOString(), data: payload });
     expect(row).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastStatusCode: 200, lastError: null });
     // Nothing more is due.
-    expect((await deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(now.getTime() + 3600_000) })).attempted).toBe(0);
+    expect((await deliver({ now: () => new Date(now.getTime() + 3600_000) })).attempted).toBe(0);
   });
 
   it('retries non-2xx with back-off (30 s, 2 m, 10 m, 30 m, 1 h, 2 h, 4 h, 8 h, 8 h…) until 24 h have passed, then FAILED; replay sends it again', async () => {
@@ -207,12 +258,12 @@ describe('tenant webhooks: delivery', () => {
     await enqueue();
     const [queued] = await deliveries(created.id);
     if (!queued) throw new Error('not queued');
-    const failing = async () => new Response('nope', { status: 503 });
+    const failing = async () => ({ status: 503 });
     // +1 ms: PostgreSQL keeps microseconds, the driver's Date does not.
     let at = queued.createdAt.getTime() + 1;
     const gaps: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const s = await deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(at), fetch: failing });
+      const s = await deliver({ now: () => new Date(at), transport: failing });
       expect(s.attempted).toBe(1);
       const [row] = await deliveries(created.id);
       if (!row) throw new Error('row');
@@ -222,7 +273,7 @@ describe('tenant webhooks: delivery', () => {
       if (row.status === 'FAILED') break;
       expect(row.status).toBe('RETRYING');
       // Not due a second earlier.
-      expect((await deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(row.nextAttemptAt.getTime() - 1000), fetch: failing })).attempted).toBe(0);
+      expect((await deliver({ now: () => new Date(row.nextAttemptAt.getTime() - 1000), transport: failing })).attempted).toBe(0);
       gaps.push((row.nextAttemptAt.getTime() - at) / 1000);
       at = row.nextAttemptAt.getTime();
     }
@@ -242,7 +293,7 @@ describe('tenant webhooks: delivery', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/merchant/webhook/deliveries/${replayed.id}/replay`, headers: h() });
     expect(again.statusCode).toBe(409);
     const before = receiver.received.length;
-    expect((await deliverDueWebhooks(t.database.db, cipher, {})).succeeded).toBe(1);
+    expect((await deliver({})).succeeded).toBe(1);
     const got = receiver.received.slice(before)[0];
     expect(got?.headers['x-zc-delivery-id']).toBe(replayed.id);
     expect(verify(created.secret, got as Received).ok).toBe(true);
@@ -256,16 +307,16 @@ describe('tenant webhooks: delivery', () => {
     const created = await hook();
     await enqueue();
     const now = Date.now();
-    let release: (r: Response) => void = () => undefined;
-    const hanging = () => new Promise<Response>((resolve) => (release = resolve));
+    let release: (r: { status: number }) => void = () => undefined;
+    const hanging = () => new Promise<{ status: number }>((resolve) => (release = resolve));
     // Worker 1 claims and "crashes" mid-request (never finishes before the lease runs out).
-    const stuck = deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(now), fetch: hanging });
+    const stuck = deliver({ now: () => new Date(now), transport: hanging });
     await new Promise((r) => setTimeout(r, 200));
-    expect((await deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(now + 1000) })).attempted).toBe(0);
-    const back = await deliverDueWebhooks(t.database.db, cipher, { now: () => new Date(now + DELIVERY_LEASE_MS + 1000) });
+    expect((await deliver({ now: () => new Date(now + 1000) })).attempted).toBe(0);
+    const back = await deliver({ now: () => new Date(now + DELIVERY_LEASE_MS + 1000) });
     expect(back).toMatchObject({ attempted: 1, succeeded: 1 });
     // Worker 1 wakes up late: its result is not recorded over the finished one.
-    release(new Response('late', { status: 500 }));
+    release({ status: 500 });
     expect((await stuck).attempted).toBe(0);
     const [row] = await deliveries(created.id);
     expect(row).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastStatusCode: 200 });
@@ -277,7 +328,7 @@ describe('tenant webhooks: delivery', () => {
     await enqueue();
     await t.database.db.update(tenantWebhooks).set({ isActive: false }).where(eq(tenantWebhooks.id, created.id));
     const before = receiver.received.length;
-    await deliverDueWebhooks(t.database.db, cipher, {});
+    await deliver({});
     expect(receiver.received.length).toBe(before);
     expect((await deliveries(created.id))[0]).toMatchObject({ status: 'FAILED', lastError: 'Webhook is disabled' });
   });
@@ -298,13 +349,150 @@ describe('tenant webhooks: delivery', () => {
   });
 });
 
+describe('tenant webhooks: SSRF guard with the default setting (WEBHOOK_ALLOW_PRIVATE_TARGETS unset)', () => {
+  let d: TestContext;
+  beforeAll(async () => {
+    d = await createTestApp();
+  });
+  afterAll(async () => {
+    await d.close();
+  });
+  beforeEach(async () => {
+    await d.database.db.update(webhookDeliveries).set({ status: 'FAILED' }).where(inArray(webhookDeliveries.status, ['PENDING', 'RETRYING']));
+  });
+
+  async function setupDefault() {
+    const org = await buildOrganisation(d.database);
+    const tenant = await buildTenant(d.database, org.id);
+    const owner = await buildUser(d.database, { merchantId: org.id, role: 'OWNER' });
+    const s = await loginAs(d.app, owner.email);
+    const h = () => s.headers({ 'x-tenant-id': tenant.id });
+    /** A row as if saved before the rules or the DNS answer changed: the guard must still stop its deliveries. */
+    const storedHook = async (url: string) => {
+      const [row] = await d.database.db.insert(tenantWebhooks).values({ tenantId: tenant.id, url, secretEnc: cipher.encrypt('whsec_x'), events: ['message.status'] }).returning();
+      if (!row) throw new Error('hook');
+      return row;
+    };
+    return { tenant, h, storedHook };
+  }
+
+  it('is off unless the setting says so, in every NODE_ENV', () => {
+    expect(d.config.env).toBe('test');
+    expect(d.config.webhookAllowPrivateTargets).toBe(false);
+  });
+
+  it('refuses each internal target at create and update with 400 WEBHOOK_URL_REFUSED on url, writing nothing', async () => {
+    const { h, tenant } = await setupDefault();
+    for (const url of [...INTERNAL_URLS, receiver.url, 'http://api.localhost/x']) {
+      const res = await d.app.inject({ method: 'POST', url: '/api/merchant/webhook', headers: h(), payload: { url, events: ['message.status'] } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('WEBHOOK_URL_REFUSED');
+      expect(res.json().error.details.fields.map((f: { path: string }) => f.path), url).toEqual(['url']);
+    }
+    const [n] = await d.database.db.select({ n: sql<number>`count(*)::int` }).from(tenantWebhooks).where(eq(tenantWebhooks.tenantId, tenant.id));
+    expect(n?.n).toBe(0);
+    // A public address is accepted (an IP literal: no DNS needed here).
+    const ok = await d.app.inject({ method: 'POST', url: '/api/merchant/webhook', headers: h(), payload: { url: 'https://93.184.216.34/hooks', events: ['message.status'] } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const id = ok.json().data.id as string;
+    for (const url of INTERNAL_URLS) {
+      const res = await d.app.inject({ method: 'PUT', url: `/api/merchant/webhook/${id}`, headers: h(), payload: { url } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.details.fields.map((f: { path: string }) => f.path), url).toEqual(['url']);
+    }
+    const [row] = await d.database.db.select().from(tenantWebhooks).where(eq(tenantWebhooks.id, id));
+    expect(row?.url).toBe('https://93.184.216.34/hooks');
+  });
+
+  it('refuses internal targets at test-fire and at delivery, sending nothing', async () => {
+    const { storedHook, h, tenant } = await setupDefault();
+    const port = new URL(receiver.url).port;
+    const before = receiver.received.length;
+    for (const url of [receiver.url, `http://localhost:${port}/hooks/zc`, 'http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:5432', 'http://[::ffff:127.0.0.1]:' + port + '/hooks/zc']) {
+      const hook = await storedHook(url);
+      const res = await d.app.inject({ method: 'POST', url: `/api/merchant/webhook/${hook.id}/test`, headers: h() });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data, url).toMatchObject({ status: 'FAILED', attempts: 1, lastStatusCode: null });
+      expect(res.json().data.lastError, url).toMatch(/^URL refused: /);
+    }
+    // The queued event for all five, through the worker with its default options.
+    expect(await d.database.db.transaction((tx) => enqueueTenantEvent(tx, tenant.id, 'message.status', { id: 'm1' }))).toBe(5);
+    expect(await deliverDueWebhooks(d.database.db, cipher, {})).toMatchObject({ attempted: 5, succeeded: 0, retrying: 5 });
+    const rows = await d.database.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.tenantId, tenant.id), eq(webhookDeliveries.isTest, false)));
+    expect(rows.every((r) => r.lastError?.startsWith('URL refused: '))).toBe(true);
+    expect(receiver.received.length).toBe(before);
+  });
+
+  it('refuses a host name that resolves to 127.0.0.1, and connects only to the address it checked (DNS rebinding)', async () => {
+    const { storedHook, tenant } = await setupDefault();
+    const port = new URL(receiver.url).port;
+    await storedHook(`http://rebind.localtest.me:${port}/hooks/zc`);
+    await d.database.db.transaction((tx) => enqueueTenantEvent(tx, tenant.id, 'message.status', { id: 'm2' }));
+    const before = receiver.received.length;
+    const loopback = async () => ['127.0.0.1'];
+    expect(await deliverDueWebhooks(d.database.db, cipher, { resolve: loopback })).toMatchObject({ attempted: 1, retrying: 1 });
+    expect(receiver.received.length).toBe(before);
+    const [row] = await d.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenantId, tenant.id));
+    expect(row?.lastError).toMatch(/^URL refused: Private/);
+
+    // Rebinding: the first answer is public, every later one loopback. The name is resolved once;
+    // the socket's lookup answers the checked public address, never asking DNS again.
+    let calls = 0;
+    const rebinding = async () => (++calls === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
+    let connectTo: unknown;
+    await d.database.db.update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(eq(webhookDeliveries.tenantId, tenant.id));
+    const summary = await deliverDueWebhooks(d.database.db, cipher, {
+      resolve: rebinding,
+      transport: async (_url, post) => {
+        connectTo = await new Promise((resolve, reject) => post.lookup?.('rebind.localtest.me', { all: true }, (err, address) => (err ? reject(err) : resolve(address))));
+        return { status: 200 };
+      },
+    });
+    expect(summary.succeeded).toBe(1);
+    expect(calls).toBe(1);
+    expect(connectTo).toEqual([{ address: '93.184.216.34', family: 4 }]);
+  });
+
+  it('connects the socket through the pinned lookup: a checked name reaches its address, a refused address is never dialled', async () => {
+    const before = receiver.received.length;
+    const url = new URL(receiver.url);
+    url.hostname = 'hooks.zc-test.invalid'; // .invalid never resolves: only the lookup can answer it
+    const post = { headers: { 'content-type': 'application/json' }, body: '{}' };
+    const ok = await postWebhook(url, { ...post, signal: AbortSignal.timeout(5_000), lookup: pinnedLookup(['127.0.0.1'], true) });
+    expect(ok.status).toBe(200);
+    expect(receiver.received.length).toBe(before + 1);
+    await expect(postWebhook(url, { ...post, signal: AbortSignal.timeout(5_000), lookup: pinnedLookup(['127.0.0.1'], false) })).rejects.toThrow(/not allowed/);
+    expect(receiver.received.length).toBe(before + 1);
+  });
+
+  it('never follows a redirect, even when the first hop was allowed', async () => {
+    // The first hop is allowed through the setting (suite app t); the redirect points at the private receiver.
+    const redirector = createServer((_req, res) => {
+      res.writeHead(302, { location: receiver.url });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { create, h } = await setup();
+      const created = await create({ url: `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hook`, events: ['message.status'] });
+      expect(created.statusCode, created.body).toBe(200);
+      const before = receiver.received.length;
+      const res = await t.app.inject({ method: 'POST', url: `/api/merchant/webhook/${created.json().data.id}/test`, headers: h() });
+      expect(res.json().data).toMatchObject({ status: 'FAILED', lastStatusCode: 302, lastError: 'HTTP 302: redirects are not followed' });
+      expect(receiver.received.length).toBe(before);
+    } finally {
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+    }
+  });
+});
+
 describe('tenant webhooks: access', () => {
   it('answers 404 for another tenant’s webhook and delivery ids, writing nothing', async () => {
     const a = await setup();
     const b = await setup();
     const foreign = await b.hook();
     await b.enqueue();
-    await deliverDueWebhooks(t.database.db, cipher, { fetch: async () => new Response('', { status: 200 }) });
+    await deliver({ transport: async () => ({ status: 200 }) });
     const [delivery] = await b.deliveries(foreign.id);
     const h = a.h();
     const calls = [

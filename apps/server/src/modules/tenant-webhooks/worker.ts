@@ -6,7 +6,8 @@ import type { Cipher } from '../../platform/crypto';
 import { keyedHash } from '../../platform/crypto';
 import type { JobHandler } from '../../platform/jobs';
 import type { DeliveryRow } from './presenter';
-import { checkWebhookUrl } from './url-guard';
+import { postWebhook, type WebhookTransport } from './transport';
+import { checkWebhookUrl, pinnedLookup, resolvingLookup, systemResolve, type Resolver } from './url-guard';
 
 /** A claimed row is invisible to other workers for this long; a crashed worker's rows come back after it. */
 export const DELIVERY_LEASE_MS = 2 * 60_000;
@@ -15,11 +16,16 @@ const DUE = ['PENDING', 'RETRYING'];
 
 export interface DeliverOptions {
   now?: () => Date;
-  fetch?: typeof fetch;
+  /** Replaces the HTTP POST (tests); the URL guard runs before it either way. */
+  transport?: WebhookTransport;
+  /** Host name resolver (tests); defaults to the system's. */
+  resolve?: Resolver;
   limit?: number;
-  /** Defaults to NODE_ENV !== 'production' (see url-guard.ts). */
+  /** config.webhookAllowPrivateTargets; false (private targets refused) unless given (see url-guard.ts). */
   allowPrivate?: boolean;
 }
+
+type RunOptions = Required<Pick<DeliverOptions, 'transport' | 'resolve' | 'allowPrivate'>>;
 
 /** `t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, the x-zc-signature header. */
 export function signWebhookBody(secret: string, body: string, unixSeconds: number): string {
@@ -41,14 +47,14 @@ export interface DeliverySummary {
 
 type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
 
-async function attempt(row: DeliveryRow, hook: { url: string; secret: string }, now: Date, opts: Required<Pick<DeliverOptions, 'fetch' | 'allowPrivate'>>): Promise<Outcome> {
-  const verdict = await checkWebhookUrl(hook.url, { allowPrivate: opts.allowPrivate });
+async function attempt(row: DeliveryRow, hook: { url: string; secret: string }, now: Date, opts: RunOptions): Promise<Outcome> {
+  // Checked again at every attempt (DNS answers change); the socket then goes only to the checked addresses.
+  const verdict = await checkWebhookUrl(hook.url, { allowPrivate: opts.allowPrivate, resolve: opts.resolve });
   if (!verdict.ok) return { ok: false, statusCode: null, error: `URL refused: ${verdict.reason}` };
   const body = JSON.stringify({ id: row.id, event: row.event, createdAt: row.createdAt.toISOString(), data: row.payload });
   const t = Math.floor(now.getTime() / 1000);
   try {
-    const res = await opts.fetch(verdict.url, {
-      method: 'POST',
+    const res = await opts.transport(verdict.url, {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'ZaloConsole-Webhooks/1',
@@ -57,12 +63,12 @@ async function attempt(row: DeliveryRow, hook: { url: string; secret: string }, 
         [WEBHOOK_HEADERS.deliveryId]: row.id,
       },
       body,
-      // A redirect could point at an internal address: it counts as a failure, never followed.
-      redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      lookup: verdict.addresses ? pinnedLookup(verdict.addresses, opts.allowPrivate) : resolvingLookup(opts.resolve),
     });
-    await res.body?.cancel().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status };
+    // A redirect could point at an internal address: it counts as a failure, never followed.
+    if (res.status >= 300 && res.status < 400) return { ok: false, statusCode: res.status, error: `HTTP ${res.status}: redirects are not followed` };
     return { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
   } catch (err) {
     const message = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
@@ -89,7 +95,7 @@ async function claim(db: Db, now: Date, limit: number, onlyId?: string) {
   });
 }
 
-async function processClaimed(db: Db, cipher: Cipher, rows: DeliveryRow[], now: Date, opts: Required<Pick<DeliverOptions, 'fetch' | 'allowPrivate'>>): Promise<DeliverySummary> {
+async function processClaimed(db: Db, cipher: Cipher, rows: DeliveryRow[], now: Date, opts: RunOptions): Promise<DeliverySummary> {
   const summary: DeliverySummary = { attempted: 0, succeeded: 0, retrying: 0, failed: 0 };
   if (rows.length === 0) return summary;
   const hooks = await db.select().from(tenantWebhooks).where(inArray(tenantWebhooks.id, [...new Set(rows.map((r) => r.webhookId))]));
@@ -132,7 +138,7 @@ function resolved(opts: DeliverOptions) {
   return {
     now: opts.now?.() ?? new Date(),
     limit: opts.limit ?? 50,
-    run: { fetch: opts.fetch ?? fetch, allowPrivate: opts.allowPrivate ?? process.env.NODE_ENV !== 'production' },
+    run: { transport: opts.transport ?? postWebhook, resolve: opts.resolve ?? systemResolve, allowPrivate: opts.allowPrivate ?? false },
   };
 }
 
@@ -156,9 +162,9 @@ export async function deliverOne(db: Db, cipher: Cipher, deliveryId: string, opt
  * pg-boss schedules at most once a minute, so each run sweeps twice, 30 s apart (every 30 s
  * overall); each sweep drains up to 10 batches.
  */
-export function webhookDeliveryJob(db: Db, cipher: Cipher): JobHandler {
+export function webhookDeliveryJob(db: Db, cipher: Cipher, opts: { allowPrivate: boolean }): JobHandler {
   const sweep = async () => {
-    for (let i = 0; i < 10; i += 1) if ((await deliverDueWebhooks(db, cipher, { limit: 50 })).attempted < 50) return;
+    for (let i = 0; i < 10; i += 1) if ((await deliverDueWebhooks(db, cipher, { limit: 50, allowPrivate: opts.allowPrivate })).attempted < 50) return;
   };
   return {
     name: 'webhook-deliver',
