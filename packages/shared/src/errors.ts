@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The uploaded file is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },
+  /** Sign-in or password-reset attempts locked for a while (per account and per address); `details.retryAfterSeconds`. */
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Please try again later' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

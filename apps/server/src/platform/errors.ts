@@ -36,12 +36,37 @@ const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
 
+/**
+ * Unique constraints with a more precise answer than CONFLICT (and the field at fault). The
+ * constraint name only picks the code; it never reaches the client.
+ */
+const UNIQUE_CONFLICTS: Record<string, { code: ErrorCode; field?: string }> = {
+  users_email_key: { code: 'EMAIL_TAKEN', field: 'email' },
+  merchant_members_merchant_id_user_id_pk: { code: 'ALREADY_MEMBER' },
+  tenant_members_tenant_id_user_id_pk: { code: 'ALREADY_MEMBER' },
+  zalo_oas_zoa_key: { code: 'OA_ALREADY_CONNECTED' },
+};
+
+/**
+ * A PostgreSQL unique violation (SQLSTATE 23505), thrown by the driver itself or wrapped by
+ * Drizzle (DrizzleQueryError keeps the driver error as `cause`); null for anything else.
+ */
+export function uniqueConflict(error: unknown): { constraint: string | null } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') return { constraint: typeof candidate.constraint === 'string' ? candidate.constraint : null };
+    current = candidate.cause;
+  }
+  return null;
+}
+
 /** The one error handler: stable codes, field details, 5xx text never leaks. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const requestId = request.id;
     if (error instanceof AppError) {
-      if (error.code === 'OTP_TOO_SOON' || error.code === 'OTP_MAX_ATTEMPTS' || error.code === 'RATE_LIMITED') {
+      if (error.code === 'OTP_TOO_SOON' || error.code === 'OTP_MAX_ATTEMPTS' || error.code === 'RATE_LIMITED' || error.code === 'TOO_MANY_ATTEMPTS') {
         const retry = error.details?.retryAfterSeconds;
         if (typeof retry === 'number') void reply.header('retry-after', String(retry));
       }
@@ -55,6 +80,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return { path, code: v.keyword, message: v.message ?? 'invalid' };
       });
       return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: ERROR_CODES.VALIDATION_FAILED.message, details: { fields }, requestId } });
+    }
+    const conflict = uniqueConflict(error);
+    if (conflict) {
+      // Two writers raced past a service's own check; the loser gets the same 409 as a sequential caller.
+      request.log.info({ constraint: conflict.constraint }, 'unique violation answered 409');
+      const { code, field } = conflict.constraint ? (UNIQUE_CONFLICTS[conflict.constraint] ?? { code: 'CONFLICT' as const }) : { code: 'CONFLICT' as const };
+      const message = ERROR_CODES[code].message;
+      const details = field ? { fields: [{ path: field, code: 'taken', message }] } : undefined;
+      return reply.status(409).send({ error: { code, message, details, requestId } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

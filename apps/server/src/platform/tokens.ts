@@ -1,6 +1,9 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError } from './errors';
 
+/** Session and user ids are uuids; a signed token carrying anything else never reaches a uuid cast. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface AccessClaims {
   sub: string;
   sid: string;
@@ -22,7 +25,9 @@ export function createTokenSigner(appSecret: string, ttlSeconds: number) {
     async verify(token: string): Promise<AccessClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new AppError('UNAUTHORIZED');
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sub) || !UUID.test(payload.sid)) {
+          throw new AppError('UNAUTHORIZED');
+        }
         return { sub: payload.sub, sid: payload.sid };
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');

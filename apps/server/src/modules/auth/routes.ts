@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/auth/login/credential',
     { config: { access: publicAccess, audit: 'AUTH_LOGIN', ...limited }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
     async (req) => {
-      const user = await auth.checkLogin(deps.db, req.body.email, req.body.password);
+      const user = await auth.checkLogin(deps.db, authDeps, req.body.email, req.body.password, req.ip);
       return { data: await runMutation(deps.db, req, (tx, record) => auth.login(tx, authDeps, user, meta(req), record)) };
     },
   );
@@ -92,6 +92,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, security: [], body: forgotPasswordBody, response: { 200: okResponse } },
     },
     async (req) => {
+      await auth.guardPasswordResetRequest(deps.db, req.body.email);
       await runMutation(deps.db, req, async (tx, record) => {
         await auth.requestPasswordReset(tx, authDeps, req.body.email, record);
         // Unknown emails answer the same; the entry keeps the mutation rule without naming anyone.

@@ -3,6 +3,19 @@ import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole }
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { merchantMembers, merchants, passwordResets, refreshTokens, sessions, tenantMembers, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import {
+  LOGIN_ACCOUNT,
+  LOGIN_IP,
+  RESET_ACCOUNT,
+  accountKey,
+  addressKey,
+  claimLockNotice,
+  clearThrottle,
+  countFailure,
+  hitThrottle,
+  peekThrottle,
+  tooManyAttempts,
+} from '../../platform/throttle';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { TokenSigner } from '../../platform/tokens';
 import type { RecordAudit } from '../../platform/mutation';
@@ -48,14 +61,27 @@ export async function openSession(tx: DbOrTx, deps: AuthDeps, userId: string, me
 /**
  * §8 login rules: unknown account or wrong password → 'Login failed. Account is not exist!';
  * no organisation → 'No merchants assigned'; no tenant and no right to create one → 'No tenant'.
+ * Before any of that, neither the address nor the account may be locked (docs/api-foundation.md,
+ * "Sign-in throttling"). The account counts each attempt up front (concurrent guesses cannot
+ * outrun its lock) and a right password clears it; the address counts confirmed failures only,
+ * so busy offices behind one address are not locked by their own successful sign-ins.
  */
-export async function checkLogin(db: DbOrTx, email: string, password: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    await verifyAgainstDummy(password);
+export async function checkLogin(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
+  const account = accountKey(email);
+  const address = addressKey(ip);
+  const byAddress = await peekThrottle(db, LOGIN_IP, address);
+  if (!byAddress.ok) throw tooManyAttempts(byAddress.retryAfterSeconds);
+  const byAccount = await hitThrottle(db, LOGIN_ACCOUNT, account);
+  if (!byAccount.ok) throw tooManyAttempts(byAccount.retryAfterSeconds);
+  const [user] = await db.select().from(users).where(eq(users.email, account));
+  if (!user) await verifyAgainstDummy(password);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    // Unknown emails lock the same way (the answers never tell whether an account exists); only a real owner is mailed.
+    await countFailure(db, LOGIN_IP, address);
+    if (user && byAccount.lockSeconds > 0) await mailLockNotice(db, deps, user, byAccount.lockSeconds, ip);
     throw new AppError('LOGIN_FAILED');
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('LOGIN_FAILED');
+  await clearThrottle(db, LOGIN_ACCOUNT, account);
   const memberships = await db.select({ role: merchantMembers.role }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
   if (memberships.length === 0) throw new AppError('NO_MERCHANT');
   const roles = memberships.map((m) => m.role as MerchantRole);
@@ -67,11 +93,32 @@ export async function checkLogin(db: DbOrTx, email: string, password: string): P
   return user;
 }
 
+/** Tells the account holder (vi + en) that sign-in is locked, at most once per lock and hour. */
+async function mailLockNotice(db: Db, deps: AuthDeps, user: UserRow, lockSeconds: number, ip: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await claimLockNotice(tx, LOGIN_ACCOUNT, accountKey(user.email)))) return;
+    const minutes = Math.ceil(lockSeconds / 60);
+    await queueMail(tx, {
+      to: user.email,
+      subject: 'Đăng nhập tạm thời bị khoá / Sign-in temporarily locked',
+      text: [
+        `Tài khoản ${user.email} vừa bị nhập sai mật khẩu nhiều lần (lần gần nhất từ địa chỉ ${ip}), nên việc đăng nhập bị tạm khoá trong ${minutes} phút.`,
+        `Nếu không phải bạn, hãy đặt lại mật khẩu tại: ${deps.publicUrl}/forgot-password`,
+        '',
+        `Too many wrong passwords were entered for ${user.email} (the last one from ${ip}), so sign-in is locked for ${minutes} minute(s).`,
+        `If this was not you, reset your password here: ${deps.publicUrl}/forgot-password`,
+      ].join('\n'),
+    });
+  });
+}
+
+/**
+ * Opens the session and records the sign-in in the user's own chain (merchantId null): an
+ * organisation's audit log holds its membership events, not where its members sign in.
+ */
 export async function login(tx: Tx, deps: AuthDeps, user: UserRow, meta: SessionMeta, record: RecordAudit) {
   const pair = await openSession(tx, deps, user.id, meta);
-  // One entry in the chain of each organisation the user belongs to, so its admins see sign-ins.
-  const memberships = await tx.select({ merchantId: merchantMembers.merchantId }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
-  for (const m of memberships) await record({ merchantId: m.merchantId, actorId: user.id, targetType: 'session', targetId: pair.sessionId });
+  await record({ merchantId: null, actorId: user.id, targetType: 'session', targetId: pair.sessionId });
   return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
 }
 
@@ -151,10 +198,23 @@ export async function register(
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** Mails a one-hour reset link when the account exists; answers the same either way. */
+/**
+ * Counts a reset request for the email (known or not, so a 429 tells nothing about the account);
+ * throws TOO_MANY_ATTEMPTS past the RESET_ACCOUNT allowance.
+ */
+export async function guardPasswordResetRequest(db: Db, email: string): Promise<void> {
+  const hit = await hitThrottle(db, RESET_ACCOUNT, accountKey(email));
+  if (!hit.ok) throw tooManyAttempts(hit.retryAfterSeconds);
+}
+
+/**
+ * Mails a one-hour reset link when the account exists; answers the same either way. The new link
+ * voids every earlier one, so at most one reset link per account is ever live.
+ */
 export async function requestPasswordReset(tx: Tx, deps: AuthDeps, email: string, record: RecordAudit): Promise<void> {
   const user = await findUserByEmail(tx, email);
   if (!user) return;
+  await voidResetTokens(tx, user.id);
   const token = randomToken();
   await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   await queueMail(tx, {
@@ -165,6 +225,11 @@ export async function requestPasswordReset(tx: Tx, deps: AuthDeps, email: string
   await record({ merchantId: null, actorId: user.id, targetType: 'user', targetId: user.id });
 }
 
+async function voidResetTokens(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Sets the new password, ends every session and every other reset link, and lifts a sign-in lock (the mailbox owner proved themselves). */
 export async function resetPassword(tx: Tx, token: string, password: string, record: RecordAudit): Promise<void> {
   const [row] = await tx
     .select()
@@ -172,9 +237,10 @@ export async function resetPassword(tx: Tx, token: string, password: string, rec
     .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     .for('update');
   if (!row) throw new AppError('RESET_TOKEN_INVALID');
-  await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, row.id));
-  await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await voidResetTokens(tx, row.userId);
+  const [user] = await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email });
   await revokeAllSessions(tx, row.userId, 'password reset');
+  if (user) await clearThrottle(tx, LOGIN_ACCOUNT, accountKey(user.email));
   await record({ merchantId: null, actorId: row.userId, targetType: 'user', targetId: row.userId });
 }
 
