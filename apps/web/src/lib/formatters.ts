@@ -14,3 +14,21 @@ export function formatDate(iso: string | null | undefined): string {
 export function shortenId(id: string): string {
   return id.length <= 13 ? id : `${id.slice(0, 5)}…${id.slice(-5)}`;
 }
+
+/** The Vietnamese đồng sign: the one money unit of the console, the same in vi and en. */
+export const CURRENCY_SYMBOL = '₫';
+
+/** Comma thousands of a whole number (the §9 table convention): 1234567 → '1,234,567'. */
+export function formatThousands(value: number): string {
+  const whole = Math.round(Math.abs(value));
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return value < 0 && whole !== 0 ? `−${digits}` : digits;
+}
+
+/**
+ * Money, everywhere in the console (tables, dialogs, history detail, header wallet): comma
+ * thousands and the đồng sign, e.g. '1,234,567 ₫' (§9: unit prices with the currency symbol).
+ */
+export function formatMoney(value: number): string {
+  return `${formatThousands(value)} ${CURRENCY_SYMBOL}`;
+}

@@ -10,6 +10,7 @@ import Modal from 'antd/es/modal';
 import App from 'antd/es/app';
 import Popconfirm from 'antd/es/popconfirm';
 import Typography from 'antd/es/typography';
+import Tooltip from 'antd/es/tooltip';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ApiKey } from '@zc/shared/api/api-keys';
@@ -56,6 +57,7 @@ function ApiKeysView() {
   const keys = useApiKeys({ tenantId, page, size, orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined });
   const action = useApiKeyAction();
   const remove = useDeleteApiKey();
+  const noOa = oas.isSuccess && oas.data.length === 0;
 
   const onOtp = async (otp: string) => {
     if (!pending) return;
@@ -127,9 +129,18 @@ function ApiKeysView() {
         title={t('apiKeys.title')}
         extra={
           can('CREATE_API_KEYS') ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} disabled={(oas.data?.length ?? 0) === 0} data-testid="api-key-create">
-              {t('apiKeys.create')}
-            </Button>
+            // A key belongs to an OA: without one the button stays disabled and says why.
+            <Tooltip title={noOa ? t('apiKeys.needsOa') : undefined}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setCreateOpen(true)}
+                disabled={!oas.isSuccess || noOa}
+                data-testid="api-key-create"
+              >
+                {t('apiKeys.create')}
+              </Button>
+            </Tooltip>
           ) : null
         }
       />

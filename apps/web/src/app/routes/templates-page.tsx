@@ -15,13 +15,12 @@ import { LIMITS } from '@zc/shared/limits';
 import { useTemplates } from '../../features/templates/api/get-templates';
 import { useSyncTemplates } from '../../features/templates/api/sync-templates';
 import { TemplateDrawer } from '../../features/templates/components/template-drawer';
-import { templateStatusColor } from '../../features/templates/components/template-status';
+import { templateQualityColor, templateStatusColor } from '../../features/templates/components/template-status';
 import { useOaList } from '../../features/zalo-oa/api/list-oa';
-import { formatVnd } from '../../features/wallet/components/wallet-rules';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime } from '../../lib/formatters';
+import { formatDateTime, formatMoney } from '../../lib/formatters';
 import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 
@@ -58,9 +57,13 @@ function TemplatesView() {
     { key: 'oa', title: t('templates.columns.oa'), render: (_, x) => oas.data?.find((o) => o.id === x.zaloOAId)?.name ?? '—' },
     { key: 'tag', title: t('templates.columns.tag'), render: (_, x) => (x.tag ? <Tag>{t(`templates.tags.${x.tag}`, { defaultValue: x.tag })}</Tag> : '—') },
     { key: 'status', title: t('templates.columns.status'), render: (_, x) => <Tag color={templateStatusColor(x.status)}>{t(`templates.status.${x.status}`, { defaultValue: x.status })}</Tag> },
-    { key: 'quality', title: t('templates.columns.quality'), render: (_, x) => x.quality ?? '—' },
-    { key: 'price', title: t('templates.columns.price'), align: 'right', render: (_, x) => formatVnd(x.price) },
-    { key: 'priceAfterDiscount', title: t('templates.columns.priceAfterDiscount'), align: 'right', render: (_, x) => formatVnd(x.priceAfterDiscount) },
+    {
+      key: 'quality',
+      title: t('templates.columns.quality'),
+      render: (_, x) => (x.quality ? <Tag color={templateQualityColor(x.quality)}>{t(`templates.qualities.${x.quality}`, { defaultValue: x.quality })}</Tag> : '—'),
+    },
+    { key: 'price', title: t('templates.columns.price'), align: 'right', render: (_, x) => formatMoney(x.price) },
+    { key: 'priceAfterDiscount', title: t('templates.columns.priceAfterDiscount'), align: 'right', render: (_, x) => formatMoney(x.priceAfterDiscount) },
     { key: 'params', title: t('templates.params'), render: (_, x) => x.params.length },
     { key: 'syncedAt', title: t('templates.columns.syncedAt'), render: (_, x) => formatDateTime(x.syncedAt) },
   ];

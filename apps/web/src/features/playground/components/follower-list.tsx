@@ -7,11 +7,30 @@ import Empty from 'antd/es/empty';
 import Button from 'antd/es/button';
 import App from 'antd/es/app';
 import Flex from 'antd/es/flex';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import { useFollowers } from '../api/get-followers';
 import { useSyncFollowers } from '../api/sync-followers';
 import { useErrorText } from '../../../app/error-text';
+import fallbackAvatar from '../../../assets/avatar-fallback.svg';
+
+/**
+ * A follower's Zalo avatar, or the bundled silhouette when there is none or it does not load
+ * (Zalo's CDN offline or blocked): never a broken image.
+ */
+function FollowerAvatar({ src }: { src: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Avatar
+      src={src && !failed ? src : fallbackAvatar}
+      alt=""
+      data-testid="follower-avatar"
+      onError={() => {
+        setFailed(true);
+        return false; // we swap the source ourselves instead of antd's icon fallback
+      }}
+    />
+  );
+}
 
 /** §2.11 column 1: followers of the key's OA, infinite scroll, search by display name. */
 export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenantId: string; zaloOAId?: string; selected?: string; onSelect: (uid: string) => void }) {
@@ -75,7 +94,7 @@ export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenan
                 textAlign: 'left',
               }}
             >
-              <Avatar src={f.avatar ?? undefined} icon={<UserOutlined />} />
+              <FollowerAvatar key={f.avatar ?? ''} src={f.avatar} />
               <span style={{ minWidth: 0 }}>
                 <span style={{ display: 'block', fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.displayName}</span>
                 <span style={{ display: 'block', fontSize: 12, color: '#888', fontFamily: 'monospace' }}>{f.userId}</span>

@@ -8,9 +8,8 @@ import Typography from 'antd/es/typography';
 import Button from 'antd/es/button';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { useTemplate } from '../api/get-template';
-import { formatDateTime } from '../../../lib/formatters';
-import { formatVnd } from '../../wallet/components/wallet-rules';
-import { templateStatusColor } from './template-status';
+import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { templateQualityColor, templateStatusColor } from './template-status';
 
 /** Template detail: params, price, price after discount, tag, quality, buttons and the preview link. */
 export function TemplateDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -33,9 +32,13 @@ export function TemplateDrawer({ id, onClose }: { id: string | null; onClose: ()
               { key: 'id', label: t('templates.columns.templateId'), children: <Typography.Text copyable>{x.znsTemplateId}</Typography.Text> },
               { key: 'status', label: t('templates.columns.status'), children: <Tag color={templateStatusColor(x.status)}>{t(`templates.status.${x.status}`, { defaultValue: x.status })}</Tag> },
               { key: 'tag', label: t('templates.columns.tag'), children: x.tag ? <Tag>{t(`templates.tags.${x.tag}`, { defaultValue: x.tag })}</Tag> : '—' },
-              { key: 'quality', label: t('templates.columns.quality'), children: x.quality ?? '—' },
-              { key: 'price', label: t('templates.columns.price'), children: formatVnd(x.price) },
-              { key: 'priceAfterDiscount', label: t('templates.columns.priceAfterDiscount'), children: <strong>{formatVnd(x.priceAfterDiscount)}</strong> },
+              {
+                key: 'quality',
+                label: t('templates.columns.quality'),
+                children: x.quality ? <Tag color={templateQualityColor(x.quality)}>{t(`templates.qualities.${x.quality}`, { defaultValue: x.quality })}</Tag> : '—',
+              },
+              { key: 'price', label: t('templates.columns.price'), children: formatMoney(x.price) },
+              { key: 'priceAfterDiscount', label: t('templates.columns.priceAfterDiscount'), children: <strong>{formatMoney(x.priceAfterDiscount)}</strong> },
               { key: 'syncedAt', label: t('templates.columns.syncedAt'), children: formatDateTime(x.syncedAt) },
               {
                 key: 'preview',
@@ -61,7 +64,7 @@ export function TemplateDrawer({ id, onClose }: { id: string | null; onClose: ()
             locale={{ emptyText: t('templates.noParams') }}
             columns={[
               { key: 'name', title: t('templates.param.name'), dataIndex: 'name', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-              { key: 'type', title: t('templates.param.type'), dataIndex: 'type' },
+              { key: 'type', title: t('templates.param.type'), render: (_, p) => t([`templates.valueTypes.${p.type}`, `templates.paramTypes.${p.type}`], { defaultValue: p.type }) },
               { key: 'require', title: t('templates.param.require'), render: (_, p) => (p.require ? <Tag color="red">{t('templates.yes')}</Tag> : <Tag>{t('templates.no')}</Tag>) },
               { key: 'len', title: t('templates.param.length'), render: (_, p) => `${p.minLength}–${p.maxLength}` },
               { key: 'acceptNull', title: t('templates.param.acceptNull'), render: (_, p) => (p.acceptNull ? t('templates.yes') : t('templates.no')) },

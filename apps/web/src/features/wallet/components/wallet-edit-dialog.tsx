@@ -15,7 +15,8 @@ import { useAvailableReceivers } from '../api/get-available-receivers';
 import { useUpdateTenantBalance } from '../api/update-tenant-balance';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../app/error-text';
-import { amountProblem, derivedBalance, formatThousands, formatVnd, parseThousands } from './wallet-rules';
+import { CURRENCY_SYMBOL, formatMoney } from '../../../lib/formatters';
+import { amountProblem, balancePreview, formatThousands, parseThousands } from './wallet-rules';
 
 interface Values {
   billingMode: 'PREPAID' | 'POSTPAID';
@@ -85,7 +86,7 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
     }
   };
 
-  const next = derivedBalance(current, type, amount ?? 0);
+  const next = balancePreview(current, type, amount);
 
   return (
     <Modal
@@ -110,7 +111,7 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
           <Form form={form} layout="vertical" onFinish={onFinish}>
             <Form.Item label={t('wallet.currentBalance')}>
-              <InputNumber<number> value={current} readOnly disabled style={{ width: '100%' }} formatter={formatThousands} suffix="VND" data-testid="wallet-current-balance" />
+              <InputNumber<number> value={current} readOnly disabled style={{ width: '100%' }} formatter={formatThousands} suffix={CURRENCY_SYMBOL} data-testid="wallet-current-balance" />
             </Form.Item>
             <Form.Item name="billingMode" label={t('wallet.mode')} rules={[{ required: true }]}>
               <Radio.Group
@@ -130,14 +131,14 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
               name="billingBalance"
               label={t('wallet.amount')}
               dependencies={['billingType']}
-              extra={t('wallet.newBalance', { value: formatVnd(next) })}
+              extra={next === null ? undefined : <span data-testid="wallet-new-balance">{t('wallet.newBalance', { value: formatMoney(next) })}</span>}
               rules={[
                 { required: true, message: t('validation.required') },
                 {
                   validator: async (_, value: number | null) => {
                     const problem = amountProblem(current, form.getFieldValue('billingType') as 'ADD' | 'SUB', value);
                     if (problem === 'min0') throw new Error(t('validation.min0'));
-                    if (problem === 'subExceeds') throw new Error(t('wallet.subExceeds', { value: formatVnd(current) }));
+                    if (problem === 'subExceeds') throw new Error(t('wallet.subExceeds', { value: formatMoney(current) }));
                   },
                 },
               ]}
@@ -150,12 +151,12 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
                 style={{ width: '100%' }}
                 formatter={formatThousands}
                 parser={parseThousands}
-                suffix="VND"
+                suffix={CURRENCY_SYMBOL}
                 data-testid="wallet-amount"
               />
             </Form.Item>
             <Form.Item name="threshold" label={t('wallet.threshold')} rules={[{ required: true, message: t('validation.required') }, { type: 'number', min: 0, message: t('validation.min0') }]}>
-              <InputNumber<number> min={0} max={WALLET_MAX_AMOUNT} precision={0} style={{ width: '100%' }} formatter={formatThousands} parser={parseThousands} suffix="VND" />
+              <InputNumber<number> min={0} max={WALLET_MAX_AMOUNT} precision={0} style={{ width: '100%' }} formatter={formatThousands} parser={parseThousands} suffix={CURRENCY_SYMBOL} />
             </Form.Item>
             <Form.Item label={t('wallet.notify')} extra={t('wallet.notifyFixed')}>
               <Switch checked disabled aria-label={t('wallet.notify')} />

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
-import { amountProblem, derivedBalance, formatThousands, formatVnd, parseThousands } from './wallet-rules';
+import { amountProblem, balancePreview, derivedBalance, formatThousands, formatVnd, parseThousands } from './wallet-rules';
 
 describe('wallet rules (§2.2, §5)', () => {
   it('shows unlimited for postpaid and the balance for prepaid', () => {
     expect(walletHeaderDisplay({ mode: 'POSTPAID', balance: 5 })).toEqual({ kind: 'unlimited' });
     expect(walletHeaderDisplay({ mode: 'PREPAID', balance: 1234567 })).toEqual({ kind: 'balance', balance: 1234567 });
-    expect(formatVnd(1234567)).toBe('1,234,567 VND');
+    expect(formatVnd(1234567)).toBe('1,234,567 ₫');
   });
 
   it('refuses a subtraction above the balance and negative amounts', () => {
@@ -21,5 +21,13 @@ describe('wallet rules (§2.2, §5)', () => {
   it('formats and parses comma thousands', () => {
     expect(formatThousands(1000000)).toBe('1,000,000');
     expect(parseThousands('1,000,000')).toBe(1000000);
+  });
+
+  it('previews no balance while the amount is refused (never a negative balance beside its error)', () => {
+    expect(balancePreview(100, 'SUB', 101)).toBeNull();
+    expect(balancePreview(100, 'ADD', -1)).toBeNull();
+    expect(balancePreview(100, 'SUB', 100)).toBe(0);
+    expect(balancePreview(100, 'ADD', 50)).toBe(150);
+    expect(balancePreview(100, 'ADD', null)).toBe(100);
   });
 });

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENCY_SYMBOL, formatMoney, formatThousands, shortenId } from './formatters';
+
+describe('formatters (§9)', () => {
+  it('shows money with comma thousands and the đồng sign', () => {
+    expect(formatMoney(1234567)).toBe('1,234,567 ₫');
+    expect(formatMoney(0)).toBe('0 ₫');
+    expect(formatMoney(999.6)).toBe('1,000 ₫');
+    expect(formatMoney(-25000)).toBe('−25,000 ₫');
+    expect(CURRENCY_SYMBOL).toBe('₫');
+  });
+
+  it('groups thousands with commas', () => {
+    expect(formatThousands(1000000)).toBe('1,000,000');
+    expect(formatThousands(999)).toBe('999');
+  });
+
+  it('shortens ids to the first and last five characters', () => {
+    expect(shortenId('0123456789abcdef')).toBe('01234…bcdef');
+    expect(shortenId('short')).toBe('short');
+  });
+});
