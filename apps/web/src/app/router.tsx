@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: '/register', lazy: () => import('./routes/register-page').then((m) => ({ Component: m.RegisterPage })) },
       { path: '/forgot-password', lazy: () => import('./routes/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
       { path: '/login-failed', lazy: () => import('./routes/login-failed-page').then((m) => ({ Component: m.LoginFailedPage })) },
+      { path: '/invitation', lazy: () => import('./routes/invitation-page').then((m) => ({ Component: m.InvitationPage })) },
       { path: '/not-tenant', lazy: () => import('./routes/not-tenant-page').then((m) => ({ Component: m.NotTenantPage })) },
       { path: '/forbidden', lazy: () => import('./routes/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })) },
       { path: '/error', lazy: () => import('./routes/error-page').then((m) => ({ Component: m.ErrorRoutePage })) },

@@ -20,6 +20,7 @@ import { useUsersByMerchant } from '../../features/users/api/get-users-by-mercha
 import { useMerchantRoles } from '../../features/users/api/get-merchant-roles';
 import { useRemoveUser } from '../../features/users/api/remove-user';
 import { UserFormModal } from '../../features/users/components/user-form-modal';
+import { PendingInvitations } from '../../features/users/components/pending-invitations';
 import { DataTable } from '../../components/data-table';
 import { ConfirmButton } from '../../components/confirm-button';
 import { ErrorResult } from '../../components/error-result';
@@ -30,7 +31,7 @@ import { PageHeader } from '../../components/page-header';
 
 type SortField = 'createdAt' | 'email' | 'displayName';
 
-/** /dashboard/user: members of the organisation. */
+/** /dashboard/user: members of the organisation and the invitations it has pending. */
 export function UsersPage() {
   const { can } = usePermissions();
   if (!can('VIEW_USER')) return <ErrorResult status={403} />;
@@ -206,6 +207,7 @@ function UsersTable() {
           />
         )}
       </Card>
+      <PendingInvitations merchantId={merchantId} canInvite={can('CREATE_USER')} canRevoke={can('CREATE_USER') || can('DELETE_USER')} />
       <UserFormModal
         open={formOpen}
         merchantId={merchantId}

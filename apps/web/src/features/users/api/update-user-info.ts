@@ -6,7 +6,7 @@ import { getUsersByMerchantQueryOptions } from './get-users-by-merchant';
 
 export type UpdateUserInfoInput = z.input<typeof updateUserInfoBody> & { id: string; merchantId: string };
 
-/** PUT merchant/merchant/update-user-info/{id}: role, tenants, display name. */
+/** PUT merchant/merchant/update-user-info/{id}: the organisation's membership data (role, tenants), never the profile. */
 export async function updateUserInfo({ id, merchantId, ...body }: UpdateUserInfoInput): Promise<MemberUser> {
   return (await apiRequest<DataResponse<MemberUser>>(`merchant/merchant/update-user-info/${id}`, { method: 'PUT', body, merchantId, tenantId: null })).data;
 }

@@ -5,6 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import App from 'antd/es/app';
+import Alert from 'antd/es/alert';
 import type { MemberUser, Tenant } from '@zc/shared/api/organisation';
 import { LIMITS } from '@zc/shared/limits';
 import { MERCHANT_ROLES, type MerchantRole } from '@zc/shared/permissions';
@@ -15,13 +16,14 @@ import { ApiError } from '../../../lib/api-client';
 
 interface UserFormValues {
   email: string;
-  displayName?: string;
-  password?: string;
   role: MerchantRole;
   tenantIds: string[];
 }
 
-/** Add a member (user undefined) or edit one's role, tenants and display name. */
+/**
+ * Invite a member (user null): the address, role and tenants; the person joins when they accept.
+ * Edit a member: only what the organisation owns (role, tenants); the display name is the person's.
+ */
 export function UserFormModal({
   open,
   merchantId,
@@ -47,37 +49,22 @@ export function UserFormModal({
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(
-      user
-        ? { email: user.email, displayName: user.displayName, role: user.roleMerchant.name, tenantIds: user.tenants.map((x) => x.id) }
-        : { email: '', displayName: '', password: '', role: 'USER', tenantIds: [] },
+      user ? { email: user.email, role: user.roleMerchant.name, tenantIds: user.tenants.map((x) => x.id) } : { email: '', role: 'USER', tenantIds: [] },
     );
   }, [open, user, form]);
 
   const onFinish = async (values: UserFormValues) => {
     try {
       if (user) {
-        await update.mutateAsync({
-          id: user.id,
-          merchantId,
-          role: values.role,
-          tenantIds: values.tenantIds,
-          displayName: values.displayName?.trim() || undefined,
-        });
+        await update.mutateAsync({ id: user.id, merchantId, role: values.role, tenantIds: values.tenantIds });
         void message.success(t('form.updated'));
       } else {
-        await add.mutateAsync({
-          merchantId,
-          email: values.email.trim(),
-          displayName: values.displayName?.trim() || undefined,
-          password: values.password || undefined,
-          role: values.role,
-          tenantIds: values.tenantIds,
-        });
-        void message.success(t('form.added'));
+        const invitation = await add.mutateAsync({ merchantId, email: values.email.trim(), role: values.role, tenantIds: values.tenantIds });
+        void message.success(t('form.invited', { email: invitation.email }));
       }
       onClose();
     } catch (error) {
-      if (!applyFieldErrors(form, error, ['email', 'displayName', 'password', 'role', 'tenantIds'])) {
+      if (!applyFieldErrors(form, error, ['email', 'role', 'tenantIds'])) {
         void message.error(error instanceof ApiError ? t(`errors:${error.code}`, { defaultValue: error.message }) : t('errors:INTERNAL'));
       }
     }
@@ -87,7 +74,7 @@ export function UserFormModal({
     <Modal
       open={open}
       title={isEdit ? t('form.editTitle') : t('form.addTitle')}
-      okText={isEdit ? t('common:save') : t('form.add')}
+      okText={isEdit ? t('common:save') : t('form.invite')}
       cancelText={t('common:cancel')}
       onCancel={onClose}
       onOk={() => form.submit()}
@@ -106,22 +93,12 @@ export function UserFormModal({
         >
           <Input disabled={isEdit} maxLength={LIMITS.emailMax} autoFocus={!isEdit} />
         </Form.Item>
-        <Form.Item
-          name="displayName"
-          label={t('columns.displayName')}
-          rules={[{ max: LIMITS.displayNameMax }, ...(isEdit ? [{ whitespace: true, required: true, message: t('form.displayNameRequired') }] : [])]}
-        >
-          <Input maxLength={LIMITS.displayNameMax} />
-        </Form.Item>
-        {isEdit ? null : (
-          <Form.Item
-            name="password"
-            label={t('form.password')}
-            extra={t('form.passwordHint')}
-            rules={[{ min: LIMITS.passwordMin, message: t('auth:validation.passwordMin', { count: LIMITS.passwordMin }) }]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} />
+        {user ? (
+          <Form.Item label={t('columns.displayName')} extra={t('form.displayNameOwn')}>
+            <Input value={user.displayName} disabled />
           </Form.Item>
+        ) : (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('form.inviteHint')} />
         )}
         <Form.Item name="role" label={t('columns.role')} rules={[{ required: true, message: t('form.roleRequired') }]}>
           <Select options={(roles.length ? roles : MERCHANT_ROLES).map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
