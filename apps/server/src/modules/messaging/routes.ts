@@ -16,6 +16,7 @@ import {
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/crypto';
 import { findOa } from '../zalo-oa/service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
@@ -35,14 +36,40 @@ function header(req: FastifyRequest, name: string): string | null {
   return s && s.trim() ? s.trim() : null;
 }
 
-/** Runs before body validation so a bad key answers 401 even with a malformed body. */
-async function authenticateApiKey(deps: ModuleDeps, req: FastifyRequest): Promise<void> {
+/** Keys that passed a full check lately: sha256 → valid until (ms). Bounded; cleared when full. */
+type RecentKeys = Map<string, number>;
+const RECENT_KEY_MS = 60_000;
+const RECENT_KEY_MAX = 10_000;
+
+function rememberKey(recent: RecentKeys, hash: string): void {
+  if (recent.size >= RECENT_KEY_MAX) recent.clear();
+  recent.set(hash, Date.now() + RECENT_KEY_MS);
+}
+
+/**
+ * onRequest, before the body is read or parsed: a missing, oversized or unknown key answers 401
+ * whatever the body (docs/api-gateway.md). A key that passed the full check within the last minute
+ * skips this read, so the hot path keeps one context read per send; that full check in
+ * preValidation stays the authority (a key revoked since then is refused there).
+ */
+async function authenticateApiKeyFirst(deps: ModuleDeps, recent: RecentKeys, req: FastifyRequest): Promise<void> {
+  const secret = header(req, API_KEY_HEADER);
+  if (!secret || secret.length > 200) throw new AppError('API_KEY_INVALID');
+  const hash = sha256(secret);
+  if ((recent.get(hash) ?? 0) > Date.now()) return;
+  if (!(await loadSendContext(deps, secret, null))) throw new AppError('API_KEY_INVALID');
+  rememberKey(recent, hash);
+}
+
+/** preValidation: the key's send context (tenant, OA, wallet terms, template) for the handler. */
+async function authenticateApiKey(deps: ModuleDeps, recent: RecentKeys, req: FastifyRequest): Promise<void> {
   const secret = header(req, API_KEY_HEADER);
   // The body is parsed but not yet validated here: only a string template id is used for the read.
   const raw = req.body as { templateId?: unknown } | undefined; // unvalidated JSON at this stage
   const templateId = typeof raw?.templateId === 'string' ? raw.templateId.trim() : null;
   const ctx = secret && secret.length <= 200 ? await loadSendContext(deps, secret, templateId) : null;
   if (!ctx) throw new AppError('API_KEY_INVALID');
+  if (secret) rememberKey(recent, sha256(secret));
   contexts.set(req, ctx);
 }
 
@@ -99,12 +126,15 @@ async function historyOa(deps: ModuleDeps, req: FastifyRequest, tenantId: string
 
 /** Public send API (x-api-key) and the sending-history lists (§2.13). */
 export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
-  const preValidation = (req: FastifyRequest) => authenticateApiKey(deps, req);
+  const recentKeys: RecentKeys = new Map();
+  const onRequest = (req: FastifyRequest) => authenticateApiKeyFirst(deps, recentKeys, req);
+  const preValidation = (req: FastifyRequest) => authenticateApiKey(deps, recentKeys, req);
 
   app.post(
     '/v1/zns/send',
     {
       config: { access: publicAccess, audit: noAudit },
+      onRequest,
       preValidation,
       schema: {
         tags: sendTags,
@@ -127,6 +157,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/v1/oa/send',
     {
       config: { access: publicAccess, audit: noAudit },
+      onRequest,
       preValidation,
       schema: {
         tags: sendTags,
