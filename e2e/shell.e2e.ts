@@ -47,18 +47,18 @@ describe('shell journeys', () => {
       await page.getByText('Audit log').first().waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
 
-      // Organisation audit log: an organisation-scoped change first (a no-op rename of the moderator
-      // through the API), then the entry, its before/after view and the chain verification.
+      // Organisation audit log: an organisation-scoped change first (the moderator's role set to what
+      // it is, through the API), then the entry, its before/after view and the chain verification.
       const headers = { Authorization: `Bearer ${session.token}`, 'x-merchant-id': session.merchantId, 'Content-Type': 'application/json' };
       const found = (await (await fetch(`${BASE_URL}/api/merchant/user/by-merchant?email=moderator%40demo.vn`, { headers })).json()) as {
-        data: Array<{ id: string; displayName: string }>;
+        data: Array<{ id: string; roleMerchant: { name: string } }>;
       };
       const moderator = found.data[0];
       assert.ok(moderator, 'the moderator is listed');
       const put = await fetch(`${BASE_URL}/api/merchant/merchant/update-user-info/${moderator.id}`, {
         method: 'PUT',
         headers,
-        body: JSON.stringify({ displayName: moderator.displayName }),
+        body: JSON.stringify({ role: moderator.roleMerchant.name }),
       });
       assert.equal(put.status, 200);
       await page.goto(`${BASE_URL}/dashboard`);
