@@ -148,7 +148,7 @@ describe('ZNS gateway journey', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       await page.getByTestId('otp-input').fill(wrong);
       await page.getByTestId('otp-submit').click();
-      await page.getByTestId('otp-error').filter({ hasText: 'OTP is incorrect' }).waitFor();
+      await page.getByTestId('otp-error').filter({ hasText: 'Mã OTP không đúng' }).waitFor();
       assert.equal(await page.getByTestId('otp-input').inputValue(), '', 'a wrong OTP clears the field');
       await page.screenshot({ path: shot('gateway-otp-incorrect-vi') });
       await page.getByTestId('otp-input').fill(code);
@@ -181,7 +181,7 @@ describe('ZNS gateway journey', () => {
       await edit.getByText('Nạp thêm').click();
       await page.getByTestId('wallet-amount').fill('200000');
       await edit.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
-      await edit.getByText('Số dư sau khi lưu: 200,000 VND').waitFor();
+      await edit.getByText('Số dư sau khi lưu: 200,000 ₫').waitFor();
       await page.screenshot({ path: shot('gateway-wallet-edit-vi') });
       await page.getByTestId('wallet-edit-submit').click();
       await edit.waitFor({ state: 'hidden' });
@@ -222,7 +222,7 @@ describe('ZNS gateway journey', () => {
       await page.getByTestId('header-wallet').click();
       await page.getByTestId('wallet-menu-history').click();
       const history = modal(page, 'wallet-history-dialog');
-      await history.getByText('+200,000 VND').waitFor();
+      await history.getByText('+200,000 ₫').waitFor();
       await history.getByText('Phí gửi tin').first().waitFor();
       await page.screenshot({ path: shot('gateway-wallet-history-vi') });
       await page.keyboard.press('Escape');

@@ -192,19 +192,34 @@ describe('locales', () => {
     }
   });
 
-  it('labels every audit target type the server writes', () => {
-    const serverDir = path.join(dir, '../../../server/src');
-    const types = new Set<string>();
+  /** Stable codes in the server's source matching `pattern` (tests excluded). */
+  function serverCodes(pattern: RegExp): Set<string> {
+    const found = new Set<string>();
     const scan = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const file = path.join(folder, entry.name);
         if (entry.isDirectory()) scan(file);
         else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-          for (const m of readFileSync(file, 'utf8').matchAll(/targetType: '([a-z_]+)'/g)) if (m[1]) types.add(m[1]);
+          for (const m of readFileSync(file, 'utf8').matchAll(pattern)) if (m[1]) found.add(m[1]);
         }
       }
     };
-    scan(serverDir);
+    scan(path.join(dir, '../../../server/src'));
+    return found;
+  }
+
+  it('words every field issue code the console can receive (schema keywords and fieldError codes)', () => {
+    const codes = serverCodes(/fieldError\([^;]*?, '([a-z_]+)'\)/g);
+    expect(codes.size).toBeGreaterThan(3);
+    for (const code of ['invalid', 'invalid_type', 'invalid_value', 'invalid_format', 'too_big', 'too_small', 'unrecognized_keys', 'taken']) codes.add(code);
+    for (const lng of LANGUAGES) {
+      const labels = texts(lng, 'errors.json');
+      expect([...codes].filter((code) => typeof labels.get(`fields.${code}`) !== 'string'), `field issue codes without a ${lng} text`).toEqual([]);
+    }
+  });
+
+  it('labels every audit target type the server writes', () => {
+    const types = serverCodes(/targetType: '([a-z_]+)'/g);
     expect(types.size).toBeGreaterThan(5);
     for (const lng of LANGUAGES) {
       const labels = texts(lng, 'audit.json');
