@@ -87,9 +87,21 @@ export function createWebhookEmitter(deps: { state: SandboxState; clock: Sandbox
       const app = deps.state.apps.get(appId);
       if (!app?.webhookUrl) return;
       const at = opts.at ?? deps.clock.now();
-      const timestamp = String(at);
-      const body = JSON.stringify({ app_id: appId, ...event, timestamp });
-      const d: WebhookDelivery = { id: nextId++, appId, eventName: String(event.event_name), url: app.webhookUrl, body, status: 'pending', attempts: 0 };
+      const d: WebhookDelivery = { id: nextId++, appId, eventName: String(event.event_name), url: app.webhookUrl, body: '', status: 'pending', attempts: 0 };
+      // Stamped with the real time when first sent, whatever the sandbox clock says (tests move it):
+      // receivers judge the signed timestamp against their own clock. Retries resend the same
+      // signed body, as Zalo's do, so they stay within a receiver's freshness window.
+      const stamp = (): Record<string, string> => {
+        const timestamp = String(Date.now());
+        d.body = JSON.stringify({ app_id: appId, ...event, timestamp });
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-zevent-signature': signZaloWebhook({ appId, rawBody: d.body, timestamp, secret: app.webhookSecret }),
+        };
+        if (opts.zns) headers['x-zevent-server'] = 'ZNS';
+        return headers;
+      };
+      stamp();
       log.push(d);
       if (log.length > LOG_LIMIT) log = log.slice(-LOG_LIMIT / 2);
       if (settings.dropNext > 0) {
@@ -97,12 +109,7 @@ export function createWebhookEmitter(deps: { state: SandboxState; clock: Sandbox
         d.status = 'dropped';
         return;
       }
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'x-zevent-signature': signZaloWebhook({ appId, rawBody: body, timestamp, secret: app.webhookSecret }),
-      };
-      if (opts.zns) headers['x-zevent-server'] = 'ZNS';
-      deps.clock.schedule(Math.max(at, deps.clock.now()) + settings.delayMs, () => attempt(d, headers));
+      deps.clock.schedule(Math.max(at, deps.clock.now()) + settings.delayMs, () => attempt(d, stamp()));
     },
     reset() {
       log = [];

@@ -16,7 +16,7 @@ export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handler
         schema: {
           tags: ['Webhooks'],
           security: [],
-          description: 'Zalo OA/ZNS event callback. Signed with X-ZEvent-Signature: mac=sha256(appId + body + timestamp + OA webhook secret). Unsigned or wrongly signed bodies answer 401 and nothing is stored.',
+          description: 'Zalo OA/ZNS event callback. Signed with X-ZEvent-Signature: mac=sha256(appId + body + timestamp + OA webhook secret). Unsigned or wrongly signed bodies, and events whose signed `timestamp` is more than 6 h old or more than 5 min ahead, answer 401 and nothing is stored.',
           response: { 200: z.object({ data: z.object({ ok: z.literal(true), duplicate: z.boolean() }) }) },
         },
       },
@@ -24,7 +24,7 @@ export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handler
         const raw = typeof req.body === 'string' ? req.body : '';
         const outcome = await ingestZaloWebhook(deps.db, deps.cipher, raw, req.headers, handlers);
         if (outcome.status === 401) {
-          req.log.warn({ reason: outcome.reason }, 'rejected Zalo webhook');
+          req.log.warn({ reason: outcome.reason, ...outcome.log }, 'rejected Zalo webhook');
           throw new AppError('UNAUTHORIZED', `Invalid Zalo webhook: ${outcome.reason}`);
         }
         return { data: { ok: true as const, duplicate: outcome.duplicate } };

@@ -5,7 +5,35 @@ import type { Db } from '../../db/client';
 import { templateRequests, zaloEvents, zaloOas, znsTemplates } from '../../db/schema/index';
 import type { Cipher } from '../../platform/crypto';
 
-export type IngestOutcome = { status: 200; duplicate: boolean; event?: ZaloWebhookEvent; zaloOaId?: string } | { status: 401; reason: string };
+/** What a refused event is logged with: never the body, the signature or a secret. */
+export interface RefusedEventLog {
+  appId?: string;
+  eventName?: string;
+  timestamp?: string;
+  /** now − timestamp (ms): positive for an old event, negative for one dated ahead. */
+  ageMs?: number;
+}
+
+export type IngestOutcome = { status: 200; duplicate: boolean; event?: ZaloWebhookEvent; zaloOaId?: string } | { status: 401; reason: string; log?: RefusedEventLog };
+
+/**
+ * Freshness window on the signed `timestamp` (ms): Zalo retries after 30 s, 5 min, 15 min, 30 min
+ * and 1 h (REFERENCE §5.1), so a genuine retry is at most ~2 h old; 6 h leaves margin for a slow
+ * first attempt and clock drift. An older event, or one dated more than the skew ahead, is refused
+ * like a bad signature: a captured body cannot be replayed later (after its dedupe row is gone, or
+ * out of order over a newer template status).
+ */
+export const ZALO_EVENT_MAX_AGE_MS = 6 * 3600_000;
+export const ZALO_EVENT_MAX_SKEW_MS = 5 * 60_000;
+
+/** Checks the signed body timestamp (ms since the epoch, as a string or number) against `now`. */
+export function checkEventFreshness(timestamp: string, now: number): { ok: true } | { ok: false; reason: 'bad-timestamp' | 'stale-timestamp' | 'future-timestamp'; ageMs?: number } {
+  if (!/^\d{1,16}$/.test(timestamp)) return { ok: false, reason: 'bad-timestamp' };
+  const ageMs = now - Number(timestamp);
+  if (ageMs > ZALO_EVENT_MAX_AGE_MS) return { ok: false, reason: 'stale-timestamp', ageMs };
+  if (ageMs < -ZALO_EVENT_MAX_SKEW_MS) return { ok: false, reason: 'future-timestamp', ageMs };
+  return { ok: true };
+}
 
 /** Ids in the body that may name the OA: `oa_id`, `oaId`, and for messages the sender or recipient. */
 function oaCandidates(body: Record<string, unknown>): string[] {
@@ -30,11 +58,18 @@ export interface EventHandlers {
 }
 
 /**
- * Verifies the signature with the OA's own webhook secret, stores the event once (Zalo retries
- * are deduplicated) and applies what the product understands. Unsigned or wrongly signed bodies
- * answer 401 and store nothing.
+ * Verifies the signature with the OA's own webhook secret, refuses events outside the freshness
+ * window, stores the event once (Zalo retries are deduplicated) and applies what the product
+ * understands. Unsigned, wrongly signed and stale or future-dated bodies answer 401 and store nothing.
  */
-export async function ingestZaloWebhook(db: Db, cipher: Cipher, rawBody: string, headers: Record<string, string | string[] | undefined>, handlers: EventHandlers): Promise<IngestOutcome> {
+export async function ingestZaloWebhook(
+  db: Db,
+  cipher: Cipher,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+  handlers: EventHandlers,
+  opts: { now?: number } = {},
+): Promise<IngestOutcome> {
   let parsed: Record<string, unknown>;
   try {
     const v: unknown = JSON.parse(rawBody);
@@ -51,6 +86,9 @@ export async function ingestZaloWebhook(db: Db, cipher: Cipher, rawBody: string,
   const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => secret });
   if (!outcome.ok || !oa) return { status: 401, reason: outcome.ok ? 'unknown-app' : outcome.reason };
   const event = outcome.event;
+  // After the signature: only a signed timestamp is worth judging (and logging).
+  const fresh = checkEventFreshness(event.timestamp, opts.now ?? Date.now());
+  if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
   const inserted = await db
     .insert(zaloEvents)

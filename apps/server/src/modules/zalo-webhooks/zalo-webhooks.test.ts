@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
+import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { signZaloWebhook } from '@zc/zalo/webhook-signature';
+import { zaloEvents, znsTemplates } from '../../db/schema/index';
+import { createCipher } from '../../platform/crypto';
+import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
+import { checkEventFreshness, ingestZaloWebhook, ZALO_EVENT_MAX_AGE_MS, ZALO_EVENT_MAX_SKEW_MS } from './service';
+
+let sb: RunningSandbox;
+let t: TestContext;
+let tenantId: string;
+
+beforeAll(async () => {
+  sb = await startSandboxServer();
+  t = await createTestApp({}, { zaloHosts: sb.hosts });
+  const appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await control('/webhooks', { url: `${appUrl}/api/webhooks/zalo` });
+  const org = await buildOrganisation(t.database);
+  const tenant = await buildTenant(t.database, org.id, { znsService: true });
+  tenantId = tenant.id;
+  const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
+  const h = (await loginAs(t.app, owner.email)).headers({ 'x-tenant-id': tenant.id });
+  const oa = await t.app.inject({ method: 'POST', url: '/api/merchant/zalo-oa', headers: h, payload: sandboxOaBody(SANDBOX_OA_ID) });
+  expect(oa.statusCode, oa.body).toBe(200);
+  const sync = await t.app.inject({ url: '/api/merchant/zalo-oa/sync-zns-templates', headers: h });
+  expect(sync.statusCode, sync.body).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await sb.close();
+});
+
+async function control(path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${sb.url}/_control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+/** A change_template_status body dated `at` (ms), signed with the sandbox signer and the OA's webhook secret. */
+function signedStatusEvent(templateId: string, newStatus: string, at: number | string) {
+  const timestamp = String(at);
+  const body = JSON.stringify({ app_id: SANDBOX_APP_ID, oa_id: SANDBOX_OA_ID, event_name: 'change_template_status', template_id: templateId, status: { prev_status: 'ENABLE', new_status: newStatus }, reason: '', timestamp });
+  return { body, signature: signZaloWebhook({ appId: SANDBOX_APP_ID, rawBody: body, timestamp, secret: SANDBOX_WEBHOOK_SECRET }) };
+}
+
+const post = (e: { body: string; signature: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/zalo', payload: e.body, headers: { 'content-type': 'application/json', 'x-zevent-signature': e.signature } });
+
+async function templateStatus(templateId: string): Promise<string | undefined> {
+  const [row] = await t.database.db.select().from(znsTemplates).where(and(eq(znsTemplates.tenantId, tenantId), eq(znsTemplates.znsTemplateId, templateId)));
+  return row?.status;
+}
+
+const eventCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(zaloEvents))[0]?.n ?? 0;
+
+describe('Zalo webhooks: freshness window', () => {
+  it('refuses a correctly signed event dated 30 days ago or a year ahead with 401, storing and applying nothing', async () => {
+    expect(await templateStatus(SANDBOX_TEMPLATE_IDS.otp)).toBe('ENABLE');
+    const before = await eventCount();
+    const day = 24 * 3600_000;
+    for (const at of [Date.now() - 30 * day, Date.now() + 365 * day, Date.now() - ZALO_EVENT_MAX_AGE_MS - 60_000, Date.now() + ZALO_EVENT_MAX_SKEW_MS + 60_000, 'soon']) {
+      const res = await post(signedStatusEvent(SANDBOX_TEMPLATE_IDS.otp, 'DISABLE', at));
+      expect(res.statusCode, String(at)).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    }
+    expect(await templateStatus(SANDBOX_TEMPLATE_IDS.otp)).toBe('ENABLE');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('applies a late retry inside the window and an event a little ahead (clock skew)', async () => {
+    const late = await post(signedStatusEvent(SANDBOX_TEMPLATE_IDS.shipping, 'DISABLE', Date.now() - ZALO_EVENT_MAX_AGE_MS + 10 * 60_000));
+    expect(late.statusCode, late.body).toBe(200);
+    expect(await templateStatus(SANDBOX_TEMPLATE_IDS.shipping)).toBe('DISABLE');
+    const ahead = await post(signedStatusEvent(SANDBOX_TEMPLATE_IDS.shipping, 'ENABLE', Date.now() + 2 * 60_000));
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    expect(await templateStatus(SANDBOX_TEMPLATE_IDS.shipping)).toBe('ENABLE');
+  });
+
+  it('judges the window only after the signature, and hands the route a log without body, signature or secret', async () => {
+    const cipher = createCipher(t.config.appSecret);
+    const stale = signedStatusEvent(SANDBOX_TEMPLATE_IDS.otp, 'DISABLE', Date.now() - 30 * 24 * 3600_000);
+    const outcome = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': stale.signature }, {});
+    expect(outcome).toMatchObject({ status: 401, reason: 'stale-timestamp', log: { appId: SANDBOX_APP_ID, eventName: 'change_template_status' } });
+    const logged = JSON.stringify(outcome);
+    expect(logged).not.toContain(SANDBOX_WEBHOOK_SECRET);
+    expect(logged).not.toContain(stale.signature.slice(4));
+    // A wrong signature on a stale body is a bad signature, not a stale event.
+    const forged = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': 'mac=00' }, {});
+    expect(forged).toMatchObject({ status: 401, reason: 'bad-signature' });
+  });
+
+  it('bounds: 6 h back and 5 min ahead are inside, a millisecond past either is not', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(checkEventFreshness(String(now - ZALO_EVENT_MAX_AGE_MS), now)).toEqual({ ok: true });
+    expect(checkEventFreshness(String(now - ZALO_EVENT_MAX_AGE_MS - 1), now)).toMatchObject({ ok: false, reason: 'stale-timestamp' });
+    expect(checkEventFreshness(String(now + ZALO_EVENT_MAX_SKEW_MS), now)).toEqual({ ok: true });
+    expect(checkEventFreshness(String(now + ZALO_EVENT_MAX_SKEW_MS + 1), now)).toMatchObject({ ok: false, reason: 'future-timestamp' });
+    for (const bad of ['', '1e12', '-5', '17.5', ' 1']) expect(checkEventFreshness(bad, now)).toMatchObject({ ok: false, reason: 'bad-timestamp' });
+  });
+
+  it('still takes the sandbox’s own retries, stamped when first sent, after its clock has been moved ahead', async () => {
+    // The sandbox clock 12 h ahead of real time: its stamps must still follow real time.
+    await control('/clock/advance', { ms: 12 * 3600_000 });
+    await control('/webhooks', { failNext: 3 });
+    await control(`/templates/${SANDBOX_TEMPLATE_IDS.pendingReview}/status`, { status: 'ENABLE' });
+    // Three failed attempts, then the retries after 30 s, 5 min and 15 min of sandbox time; the last one arrives.
+    for (const ms of [0, 30_000, 300_000, 900_000]) await control('/clock/advance', { ms });
+    const log = (await (await fetch(`${sb.url}/_control/webhooks/log`)).json()) as Array<{ eventName: string; status: string; attempts: number; lastHttpStatus?: number }>;
+    const delivery = log.filter((d) => d.eventName === 'change_template_status').at(-1);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 4, lastHttpStatus: 200 });
+    expect(await templateStatus(SANDBOX_TEMPLATE_IDS.pendingReview)).toBe('ENABLE');
+  });
+});
