@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { messageHistory, notifications, walletEntries, wallets } from '../../db/schema/index';
 import { buildUser, createTestApp, type TestContext } from '../../test/helpers';
+import { sha256 } from '../../platform/crypto';
+import { settleIsolated } from '../../platform/isolated-batch';
 import { SendBatcher } from './send-batcher';
+import { SendContextLoader } from './send-context-loader';
 import type { Prepared } from './send-queue';
 import { buildSendFixture, type SendFixture } from './test-fixtures';
 
@@ -101,5 +104,71 @@ describe('SendBatcher (one statement per batch)', () => {
     await Promise.all(['z0', 'z1'].map((id) => batcher.submit(zns(f, id, 50))));
     expect(batcher.stats).toEqual({ batched: 1, fellBack: 1, split: 0 });
     expect(await t.database.db.select().from(notifications).where(eq(notifications.referenceId, f.walletId))).toHaveLength(1);
+  });
+});
+
+describe('per-item isolation: an item that breaks a batch statement fails alone (ADR 0006)', () => {
+  it('the send batcher splits a failed batch until the send at fault stands alone; its neighbours are written and charged', async () => {
+    const a = await buildSendFixture(t.database, t.config.appSecret, { balance: 10_000 });
+    const b = await buildSendFixture(t.database, t.config.appSecret, { balance: 10_000, merchantId: a.merchantId });
+    const batcher = new SendBatcher(t.database);
+    const good = [zns(a, 'iso-a1'), zns(b, 'iso-b1'), zns(a, 'iso-a2'), oa(a, 'iso-a3'), zns(b, 'iso-b2'), zns(a, 'iso-a4')];
+    // Inputs the database refuses (the edge refuses them first; here they reach the statement on purpose).
+    const nulTracking = zns(a, 'iso-bad\u0000');
+    const base = zns(b, 'iso-bad-surrogate');
+    const surrogateData: Prepared = { ...base, values: { ...base.values, templateData: { customer_name: '\uDC00', order_code: 'PE01' } } };
+    const sends = [good[0], nulTracking, good[1], good[2], surrogateData, good[3], good[4], good[5]].filter((p): p is Prepared => p !== undefined);
+    const settled = await Promise.allSettled(sends.map((p) => batcher.submit(p)));
+    const outcome = (p: Prepared) => settled[sends.indexOf(p)]?.status;
+    for (const p of good) expect(outcome(p), p.trackingId).toBe('fulfilled');
+    expect(outcome(nulTracking)).toBe('rejected');
+    expect(outcome(surrogateData)).toBe('rejected');
+    expect(batcher.stats.split).toBeGreaterThan(0);
+    // Neighbours still went in batches, not one by one.
+    expect(batcher.stats.batched).toBeGreaterThan(0);
+
+    const [wa] = await t.database.db.select().from(wallets).where(eq(wallets.id, a.walletId));
+    const [wb] = await t.database.db.select().from(wallets).where(eq(wallets.id, b.walletId));
+    expect(wa?.balance).toBe(10_000 - 3 * 300 - 55);
+    expect(wb?.balance).toBe(10_000 - 2 * 300);
+    const rows = await t.database.db.select().from(messageHistory).where(inArray(messageHistory.tenantId, [a.tenantId, b.tenantId]));
+    expect(rows.map((r) => r.trackingId).sort()).toEqual(good.map((p) => p.trackingId).sort());
+    const entries = await t.database.db.select().from(walletEntries).where(inArray(walletEntries.walletId, [a.walletId, b.walletId]));
+    expect(entries).toHaveLength(good.length);
+  });
+
+  it('the context loader answers every request of a shared read on its own: a read the database refuses is split to the one at fault', async () => {
+    const a = await buildSendFixture(t.database, t.config.appSecret);
+    const b = await buildSendFixture(t.database, t.config.appSecret);
+    const loader = new SendContextLoader(t.database.raw);
+    const settled = await Promise.allSettled([
+      loader.load(sha256(a.secret), a.templateId),
+      loader.load('\u0000', 'tpl'), // a hash jsonb cannot hold: the shared statement fails
+      loader.load(sha256(b.secret), b.templateId),
+      loader.load(sha256(a.secret), `${a.templateId}\u0000`), // an unstorable template id is read as none
+      loader.load(sha256('zck_unknown'), a.templateId),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const value = (i: number) => (settled[i]?.status === 'fulfilled' ? settled[i].value : undefined);
+    expect(value(0)).toMatchObject({ id: a.apiKeyId, tenantId: a.tenantId, template: { znsTemplateId: a.templateId, price: 300 } });
+    expect(value(2)).toMatchObject({ id: b.apiKeyId, tenantId: b.tenantId, template: { znsTemplateId: b.templateId } });
+    expect(value(3)).toMatchObject({ id: a.apiKeyId, template: null });
+    expect(value(4)).toBeNull();
+    expect(loader.stats).toMatchObject({ reads: 1 });
+    expect(loader.stats.splits).toBeGreaterThan(0);
+  });
+
+  it('settleIsolated costs about 2·log2(n) extra statements for one bad item, not n', async () => {
+    let statements = 0;
+    const items = Array.from({ length: 64 }, (_, i) => i);
+    const settled = await settleIsolated(items, async (part) => {
+      statements += 1;
+      if (part.includes(37)) throw new Error('item 37 is bad');
+      return part.map((i) => i * 2);
+    });
+    expect(settled.filter((s) => !s.ok)).toHaveLength(1);
+    expect(settled[37]).toMatchObject({ ok: false });
+    expect(settled[36]).toEqual({ ok: true, value: 72 });
+    expect(statements).toBeLessThanOrEqual(1 + 2 * Math.log2(64));
   });
 });
