@@ -90,3 +90,39 @@ export async function signOut(page: Page): Promise<void> {
 export function shot(name: string): string {
   return path.join(SCREENSHOTS, `${name}.png`);
 }
+
+/** Fills and submits the login form on the current page (which may carry a `next`). */
+export async function submitLogin(page: Page, email: string): Promise<void> {
+  await page.getByLabel(/Email/).fill(email);
+  await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Every sidebar link: its menu key and the in-app address it opens. */
+export async function readMenuLinks(page: Page): Promise<Array<{ key: string; href: string }>> {
+  await readMenuKeys(page);
+  return page.$$eval('[data-testid=shell-menu] a[data-menu-key]', (els) =>
+    els.map((e) => ({ key: e.getAttribute('data-menu-key') ?? '', href: e.getAttribute('href') ?? '' })),
+  );
+}
+
+/**
+ * What a signed-in page must never be (issue 9): the forbidden page, the "not available"
+ * placeholder, or a full-page error without the shell. Answers a description of what was found.
+ */
+export async function findDeadEnd(page: Page): Promise<string | null> {
+  await page.waitForLoadState('networkidle');
+  const url = new URL(page.url());
+  if (url.pathname === '/forbidden' || url.pathname === '/login') return `landed on ${url.pathname}`;
+  if ((await page.getByTestId('app-header').count()) === 0) return 'no shell (full-page screen)';
+  for (const [selector, what] of [
+    ['[data-testid=forbidden]', 'forbidden'],
+    ['[data-testid=not-available]', 'not-available placeholder'],
+    ['.ant-layout-content .ant-result-403', '403 result'],
+    ['.ant-layout-content .ant-result-404', '404 result'],
+    ['.ant-layout-content .ant-result-500', 'error result'],
+  ] as const) {
+    if ((await page.locator(selector).count()) > 0) return `${what}: ${(await page.locator(selector).first().textContent())?.slice(0, 120) ?? ''}`;
+  }
+  return null;
+}

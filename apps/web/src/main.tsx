@@ -9,7 +9,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 /** Pages that render with the bundled texts only (they prefetch the rest once idle). */
-const PUBLIC_PATH = /^\/(login|register|forgot-password|login-failed|not-tenant|forbidden|error)\/?$/;
+const PUBLIC_PATH = /^\/(login|register|forgot-password|login-failed|not-tenant|error)\/?$/;
 
 function render(): void {
   createRoot(container!).render(

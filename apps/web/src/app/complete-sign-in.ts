@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { checkEu, getCheckEuQueryOptions } from '../features/auth/api/check-eu';
 import { getMerchants, getMerchantsQueryOptions } from '../features/organisation/api/get-merchants';
 import { readSession, writeSession } from '../lib/session';
+import { PAGES, PUBLIC_PATHS, readNextParam, tenantHref } from '../lib/paths';
 
 interface SignedIn {
   accessToken: string;
@@ -10,17 +11,25 @@ interface SignedIn {
 }
 
 /**
- * Stores the session and picks where to land: EU users go to their tenant (§6), everyone else to
- * the organisation dashboard of the remembered (or first) organisation.
+ * Stores the session and picks where to land: the page the user asked for before signing in (the
+ * login page's `next`, an in-app path only), else EU users go to their tenant (§6) and everyone
+ * else to the organisation dashboard of the remembered (or first) organisation.
  */
-export async function completeSignIn(result: SignedIn, queryClient: QueryClient): Promise<string> {
+export async function completeSignIn(
+  result: SignedIn,
+  queryClient: QueryClient,
+  requested: string | null = typeof window === 'undefined' ? null : readNextParam(window.location.search),
+): Promise<string> {
   queryClient.clear();
   writeSession({ accessToken: result.accessToken, refreshToken: result.refreshToken, userId: result.user.id });
   const eu = await checkEu();
   queryClient.setQueryData(getCheckEuQueryOptions().queryKey, eu);
   if (eu.isEU) {
     writeSession({ euRole: 'EU', merchantId: eu.merchantId, tenantId: eu.tenantId });
-    return eu.tenantId ? `/tenant?tenantId=${eu.tenantId}` : '/not-tenant';
+    if (!eu.tenantId) return PUBLIC_PATHS.notTenant;
+    // An end user works in the tenant area only (§6): a requested organisation page is not kept.
+    const isTenantPage = requested !== null && /^\/tenant(\/|\?|$)/.test(requested);
+    return isTenantPage ? requested : tenantHref(PAGES.tenantHome, eu.tenantId);
   }
   const merchants = await getMerchants();
   queryClient.setQueryData(getMerchantsQueryOptions().queryKey, merchants);
@@ -32,5 +41,6 @@ export async function completeSignIn(result: SignedIn, queryClient: QueryClient)
     merchantId: merchant?.id ?? null,
     tenantId: tenantStillValid ? readSession('tenantId') : (merchant?.tenants[0]?.id ?? null),
   });
-  return merchant ? '/dashboard' : '/login-failed';
+  if (!merchant) return PUBLIC_PATHS.loginFailed;
+  return requested ?? PAGES.dashboard.path;
 }

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { setNavigationHandlers } from '../lib/api-client';
 import { isSignedIn } from '../lib/session';
+import { loginHref, PAGES, PUBLIC_PATHS, readNextParam, TENANT_SETTINGS, type PageDef } from '../lib/paths';
+import type { RouteHandle } from './routes/forbidden-page';
 
 const ErrorPage = lazy(() => import('./routes/error-page').then((m) => ({ default: m.ErrorPage })));
 
@@ -14,12 +16,37 @@ function RouteError() {
 }
 
 function RootRedirect() {
-  return <Navigate to={isSignedIn() ? '/dashboard' : '/login'} replace />;
+  return <Navigate to={isSignedIn() ? PAGES.dashboard.path : PUBLIC_PATHS.login} replace />;
 }
 
-const notAvailable = () => import('./routes/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+/** Signed-out visitors of a shell page go to the login page, which brings them back afterwards. */
+function requireSignIn({ request }: LoaderFunctionArgs): null {
+  if (isSignedIn()) return null;
+  const url = new URL(request.url);
+  throw redirect(loginHref(`${url.pathname}${url.search}`));
+}
 
-/** Paths of §2.1 whose modules arrive with later issues: one shared "not available yet" page. */
+/** The sign-in pages send a signed-in user on: to the page asked for in `next`, else the dashboard. */
+function leaveIfSignedIn({ request }: LoaderFunctionArgs): null {
+  if (!isSignedIn()) return null;
+  throw redirect(readNextParam(new URL(request.url).search) ?? PAGES.dashboard.path);
+}
+
+type Lazy = () => Promise<{ Component: ComponentType }>;
+
+/** A shell page: its path and what opening it takes come from lib/paths (checked by RouteGate). */
+function page(def: PageDef, load: Lazy, path: string = def.path): RouteObject {
+  const handle: RouteHandle = { page: def };
+  return { path, handle, lazy: load };
+}
+
+const notAvailable: Lazy = () => import('./routes/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+const history = (name: 'OaHistoryPage' | 'ZnsHistoryPage'): Lazy => () => import('./routes/history-pages').then((m) => ({ Component: m[name] }));
+
+/**
+ * §2.1 paths whose modules arrive with later issues. No menu, link or button leads here; an old
+ * bookmark or a typed address gets one shared page inside the shell instead of a 404.
+ */
 const LATER_MODULE_PATHS = [
   '/systemmessage',
   '/settings',
@@ -48,52 +75,58 @@ export const routes: RouteObject[] = [
     element: <Outlet />,
     ErrorBoundary: RouteError,
     children: [
-      { path: '/', Component: RootRedirect },
-      { path: '/login', lazy: () => import('./routes/login-page').then((m) => ({ Component: m.LoginPage })) },
-      { path: '/register', lazy: () => import('./routes/register-page').then((m) => ({ Component: m.RegisterPage })) },
-      { path: '/forgot-password', lazy: () => import('./routes/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
-      { path: '/login-failed', lazy: () => import('./routes/login-failed-page').then((m) => ({ Component: m.LoginFailedPage })) },
-      { path: '/invitation', lazy: () => import('./routes/invitation-page').then((m) => ({ Component: m.InvitationPage })) },
-      { path: '/not-tenant', lazy: () => import('./routes/not-tenant-page').then((m) => ({ Component: m.NotTenantPage })) },
-      { path: '/forbidden', lazy: () => import('./routes/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })) },
-      { path: '/error', lazy: () => import('./routes/error-page').then((m) => ({ Component: m.ErrorRoutePage })) },
+      { path: PUBLIC_PATHS.root, Component: RootRedirect },
+      { path: PUBLIC_PATHS.login, loader: leaveIfSignedIn, lazy: () => import('./routes/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: PUBLIC_PATHS.register, loader: leaveIfSignedIn, lazy: () => import('./routes/register-page').then((m) => ({ Component: m.RegisterPage })) },
       {
+        path: PUBLIC_PATHS.forgotPassword,
+        loader: leaveIfSignedIn,
+        lazy: () => import('./routes/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      { path: PUBLIC_PATHS.loginFailed, lazy: () => import('./routes/login-failed-page').then((m) => ({ Component: m.LoginFailedPage })) },
+      { path: '/invitation', lazy: () => import('./routes/invitation-page').then((m) => ({ Component: m.InvitationPage })) },
+      { path: PUBLIC_PATHS.notTenant, lazy: () => import('./routes/not-tenant-page').then((m) => ({ Component: m.NotTenantPage })) },
+      { path: PUBLIC_PATHS.error, lazy: () => import('./routes/error-page').then((m) => ({ Component: m.ErrorRoutePage })) },
+      {
+        loader: requireSignIn,
         lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
         children: [
-          { path: '/dashboard', lazy: () => import('./routes/organisation-dashboard-page').then((m) => ({ Component: m.OrganisationDashboardPage })) },
-          { path: '/dashboard/user', lazy: () => import('./routes/users-page').then((m) => ({ Component: m.UsersPage })) },
-          { path: '/dashboard/tenant', lazy: () => import('./routes/tenants-page').then((m) => ({ Component: m.TenantsPage })) },
-          { path: '/audit-log', lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage })) },
-          { path: '/profile', lazy: () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage })) },
-          { path: '/tenant', lazy: () => import('./routes/tenant-dashboard-page').then((m) => ({ Component: m.TenantDashboardPage })) },
-          { path: '/tenant/audit-log', lazy: () => import('./routes/audit-log-page').then((m) => ({ Component: m.TenantAuditLogPage })) },
           {
-            path: '/tenant/access-control/user',
-            lazy: () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage })),
-          },
-          { path: '/dashboard/billing', lazy: () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage })) },
-          { path: '/tenant/settings/webhook', lazy: () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage })) },
-          { path: '/tenant/settings/fallback', lazy: () => import('./routes/fallback-page').then((m) => ({ Component: m.FallbackPage })) },
-          { path: '/tenant/api-keys', lazy: () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })) },
-          {
-            // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
-            lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),
+            // Refuses a page the caller may not open (permission or tenant service), inside the shell and before its calls run.
+            lazy: () => import('./routes/forbidden-page').then((m) => ({ Component: m.RouteGate, ErrorBoundary: m.ShellRouteError })),
             children: [
-              { path: '/tenant/zalo-oa/setting', lazy: () => import('./routes/oa-setting-page').then((m) => ({ Component: m.OaSettingPage })) },
-              { path: '/tenant/zalo-oa/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
-              { path: '/tenant/zalo-oa/uid', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.OaHistoryPage })) },
-              { path: '/tenant/zns-service/history', lazy: () => import('./routes/history-pages').then((m) => ({ Component: m.ZnsHistoryPage })) },
-              { path: '/tenant/zns-service/templates', lazy: () => import('./routes/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+              page(PAGES.dashboard, () => import('./routes/organisation-dashboard-page').then((m) => ({ Component: m.OrganisationDashboardPage }))),
+              page(PAGES.users, () => import('./routes/users-page').then((m) => ({ Component: m.UsersPage }))),
+              page(PAGES.tenants, () => import('./routes/tenants-page').then((m) => ({ Component: m.TenantsRoute }))),
+              page(PAGES.billing, () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage }))),
+              page(PAGES.auditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage }))),
+              page(PAGES.profile, () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage }))),
+              page(PAGES.forbidden, () => import('./routes/forbidden-page').then((m) => ({ Component: m.ForbiddenPage }))),
+              page(PAGES.tenantHome, () => import('./routes/tenant-dashboard-page').then((m) => ({ Component: m.TenantDashboardPage }))),
+              page(PAGES.tenantAuditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.TenantAuditLogPage }))),
+              page(PAGES.tenantUsers, () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage }))),
+              page(PAGES.apiKeys, () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage }))),
+              page(TENANT_SETTINGS, () => import('./routes/tenant-settings-tabs').then((m) => ({ Component: m.TenantSettingsIndex }))),
+              page(PAGES.webhooks, () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage }))),
+              page(PAGES.fallback, () => import('./routes/fallback-page').then((m) => ({ Component: m.FallbackPage }))),
               {
-                path: '/tenant/zns-service/template-management',
-                lazy: () => import('./routes/template-management-page').then((m) => ({ Component: m.TemplateManagementPage })),
+                // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
+                lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),
+                children: [
+                  page(PAGES.oaSetting, () => import('./routes/oa-setting-page').then((m) => ({ Component: m.OaSettingPage }))),
+                  page(PAGES.oaHistory, history('OaHistoryPage')),
+                  page(PAGES.oaUid, history('OaHistoryPage')),
+                  page(PAGES.znsHistory, history('ZnsHistoryPage')),
+                  page(PAGES.znsTemplates, () => import('./routes/templates-page').then((m) => ({ Component: m.TemplatesPage }))),
+                  page(PAGES.znsTemplateManagement, () => import('./routes/template-management-page').then((m) => ({ Component: m.TemplateManagementPage }))),
+                  page(PAGES.znsPlayground, () => import('./routes/playground-page').then((m) => ({ Component: m.PlaygroundPage }))),
+                  { path: '/tenant/zalo-oa/*', lazy: notAvailable },
+                  { path: '/tenant/zns-service/*', lazy: notAvailable },
+                ],
               },
-              { path: '/tenant/zns-service/playground', lazy: () => import('./routes/playground-page').then((m) => ({ Component: m.PlaygroundPage })) },
-              { path: '/tenant/zalo-oa/*', lazy: notAvailable },
-              { path: '/tenant/zns-service/*', lazy: notAvailable },
+              ...LATER_MODULE_PATHS.map((path) => ({ path, lazy: notAvailable })),
             ],
           },
-          ...LATER_MODULE_PATHS.map((path) => ({ path, lazy: notAvailable })),
         ],
       },
       { path: '*', lazy: () => import('./routes/error-page').then((m) => ({ Component: m.NotFoundPage })) },
@@ -104,6 +137,9 @@ export const routes: RouteObject[] = [
 export const router = createBrowserRouter(routes);
 
 setNavigationHandlers({
-  signedOut: () => void router.navigate('/login', { replace: true }),
-  forbidden: (message) => void router.navigate('/forbidden', { state: message ? { message } : null }),
+  // A session that could not be refreshed: sign in again, then come back to this page.
+  signedOut: () => {
+    const { pathname, search } = router.state.location;
+    void router.navigate(loginHref(`${pathname}${search}`), { replace: true });
+  },
 });

@@ -2,9 +2,6 @@ import type { ApiErrorBody, FieldIssue } from '@zc/shared/errors';
 import type { CONTEXT_HEADERS } from '@zc/shared/api/common';
 import { clearSession, readSession, writeSession } from './session';
 
-/** The §8 text that sends the user to the forbidden page (same value as MODULE_NOT_ENABLED_TEXT). */
-const MODULE_NOT_ENABLED = 'module not enabled. Please contact administrator';
-
 // Kept as a literal copy: importing the runtime constant would pull zod into the entry chunk.
 // The type annotation makes tsc fail if the shared names ever change.
 const HEADERS: typeof CONTEXT_HEADERS = {
@@ -53,22 +50,20 @@ export interface RequestOptions {
   merchantId?: string | null;
   /** The OA sent as x-oa-id (null: none, i.e. 'All'); by default the persisted current OA. */
   oaId?: string | null;
-  /** When false, 401/403 reject without refreshing or redirecting (login and friends). */
+  /** When false, a 401 rejects without refreshing or signing out (login and friends). */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
 }
 
 export interface NavigationHandlers {
   signedOut: () => void;
-  forbidden: (message?: string) => void;
 }
 
 let navigation: NavigationHandlers = {
   signedOut: () => window.location.assign('/login'),
-  forbidden: () => window.location.assign('/forbidden'),
 };
 
-/** The router registers how to leave the page on 401/403 without a full reload. */
+/** The router registers how to reach the login page on a 401 without a full reload. */
 export function setNavigationHandlers(handlers: NavigationHandlers): void {
   navigation = handlers;
 }
@@ -157,8 +152,10 @@ function readTokens(body: unknown): { accessToken: string; refreshToken: string 
 
 /**
  * Calls `/api/<path>`: bearer token and §7 headers from the current selection, JSON or FormData
- * bodies, query strings for GET. A 401 refreshes once and retries, else signs out; a 403 (or a
- * 'module not enabled' message) goes to the forbidden page; other errors reject with ApiError.
+ * bodies, query strings for GET. A 401 refreshes once and retries, else signs out. Every other
+ * error, 403 included, rejects with ApiError and stays on the page: the router refuses pages the
+ * caller may not open before their calls run (RouteGate), so a 403 here concerns one part of a
+ * page, which shows it inline (components/permission-alert) or as a toast for an action.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -193,11 +190,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // The server's answers follow the shared Zod schemas; callers name the wrapper type.
     return body as T;
   }
-  const errorBody = isErrorBody(body) ? body : null;
-  const message = errorBody?.error.message ?? '';
-  if (handleAuth && message.includes(MODULE_NOT_ENABLED)) navigation.forbidden(message);
-  else if (handleAuth && response.status === 403) navigation.forbidden();
-  throw new ApiError(response.status, errorBody);
+  throw new ApiError(response.status, isErrorBody(body) ? body : null);
 }
 
 export function apiGet<T>(path: string, query?: Record<string, QueryValue>, options: Omit<RequestOptions, 'query' | 'method'> = {}): Promise<T> {

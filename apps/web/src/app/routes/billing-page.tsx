@@ -15,13 +15,18 @@ import { WalletHistoryDialog } from '../../features/wallet/components/wallet-his
 import { WalletEditDialog } from '../../features/wallet/components/wallet-edit-dialog';
 import { WalletViewDialog } from '../../features/wallet/components/wallet-view-dialog';
 import { formatVnd } from '../../features/wallet/components/wallet-rules';
-import { ErrorResult } from '../../components/error-result';
+import Typography from 'antd/es/typography';
+import { isForbiddenError } from '../../components/permission-alert';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions, useScope } from '../scope-context';
 
 type Dialog = { kind: 'view' | 'history' | 'edit'; wallet: WalletRef } | null;
 
-/** /dashboard/billing: the organisation's wallet and its tenants' wallets (view, history, edit). */
+/**
+ * /dashboard/billing (the Wallets menu item; VIEW_MERCHANT_BILLING_BALANCE or UPDATE_TENANT_BILLING_BALANCE,
+ * checked by the router): the organisation's wallet and its tenants' wallets (view, history, edit).
+ * A tenant wallet the caller may not see says so on its row.
+ */
 export function BillingPage() {
   const { t } = useTranslation('gateway');
   const scope = useScope();
@@ -37,7 +42,6 @@ export function BillingPage() {
     queries: tenants.map((tenant) => ({ ...getBalanceQueryOptions(canView || canEdit ? { kind: 'tenant', merchantId, tenantId: tenant.id } : null), retry: false })),
   });
 
-  if (!canView && !canEdit) return <ErrorResult status={403} />;
   const w = merchantWallet.data;
 
   return (
@@ -70,13 +74,30 @@ export function BillingPage() {
             rowKey="id"
             size="middle"
             pagination={false}
-            dataSource={tenants.map((tenant, i) => ({ id: tenant.id, name: tenant.name, wallet: tenantWallets[i]?.data, failed: tenantWallets[i]?.isError ?? false }))}
+            dataSource={tenants.map((tenant, i) => ({
+              id: tenant.id,
+              name: tenant.name,
+              wallet: tenantWallets[i]?.data,
+              failed: tenantWallets[i]?.isError ?? false,
+              denied: isForbiddenError(tenantWallets[i]?.error),
+            }))}
             columns={[
               { key: 'name', title: t('wallet.tenant'), dataIndex: 'name' },
               {
                 key: 'balance',
                 title: t('wallet.balance'),
-                render: (_, row) => (row.wallet ? (walletHeaderDisplay(row.wallet).kind === 'unlimited' ? t('wallet.unlimited') : formatVnd(row.wallet.balance)) : row.failed ? '—' : '…'),
+                render: (_, row) =>
+                  row.wallet ? (
+                    walletHeaderDisplay(row.wallet).kind === 'unlimited' ? t('wallet.unlimited') : formatVnd(row.wallet.balance)
+                  ) : row.denied ? (
+                    <Typography.Text type="secondary" data-testid={`tenant-wallet-denied-${row.id}`}>
+                      {t('access:noPermission.title', { what: t('tenants:detail.walletWhat') })}
+                    </Typography.Text>
+                  ) : row.failed ? (
+                    '—'
+                  ) : (
+                    '…'
+                  ),
               },
               { key: 'mode', title: t('wallet.mode'), render: (_, row) => (row.wallet ? <Tag color={row.wallet.mode === 'PREPAID' ? 'blue' : 'purple'}>{t(`wallet.modes.${row.wallet.mode}`)}</Tag> : null) },
               { key: 'threshold', title: t('wallet.threshold'), render: (_, row) => (row.wallet ? formatVnd(row.wallet.threshold) : null) },

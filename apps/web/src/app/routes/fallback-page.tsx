@@ -16,14 +16,8 @@ import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
-/** /tenant/settings/fallback (VIEW_WEBHOOK; saving needs CRUD_WEBHOOK): ZNS → OA fallback (ADR 0004). */
+/** /tenant/settings/fallback (VIEW_WEBHOOK, checked by the router; saving needs CRUD_WEBHOOK): ZNS → OA fallback (ADR 0004). */
 export function FallbackPage() {
-  const { can } = usePermissions();
-  if (!can('VIEW_WEBHOOK')) return <ErrorResult status={403} />;
-  return <FallbackView />;
-}
-
-function FallbackView() {
   const { t } = useTranslation('fallback');
   const scope = useScope();
   const { can } = usePermissions();

@@ -23,7 +23,7 @@ import { formatDateTime } from '../../lib/formatters';
 import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 
-/** /tenant/zalo-oa/setting: OA details, masked credentials, webhook URL, token status, edit. */
+/** /tenant/zalo-oa/setting (permission checked by the router; reached from the OA menu group and the OA switcher): OA details, masked credentials, webhook URL, token status, edit. */
 export function OaSettingPage() {
   const { t } = useTranslation('gateway');
   const { can } = usePermissions();
@@ -38,7 +38,6 @@ export function OaSettingPage() {
   const canName = can(['UPDATE_ZALO_OA', 'UPDATE_ZALO_OA_INFO']);
   const canCredentials = can('UPDATE_ZALO_OA_CREDENTIAL');
 
-  if (!can(['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA'])) return <ErrorResult status={403} />;
   const oa = detail.data;
 
   return (

@@ -12,14 +12,15 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Tooltip from 'antd/es/tooltip';
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
+import { useQuery } from '@tanstack/react-query';
+import { getApiKeysQueryOptions } from '../../features/api-keys/api/get-api-keys';
 import { useUidTemplates } from '../../features/playground/api/get-uid-templates';
 import { useSendPlayground } from '../../features/playground/api/send-playground';
 import { FollowerList } from '../../features/playground/components/follower-list';
 import { MessageFields } from '../../features/playground/components/message-fields';
 import { forcesCustom, fromSample, toKind, toMessage, toPreview, type PlaygroundValues } from '../../features/playground/components/message-model';
 import { MessagePreview } from '../../components/message-preview';
-import { ErrorResult } from '../../components/error-result';
+import { isForbiddenError, PermissionAlert } from '../../components/permission-alert';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import type { OaMessage } from '@zc/shared/api/messaging';
@@ -31,6 +32,7 @@ type Mode = 'sample' | 'custom';
 /** /tenant/zns-service/playground (§2.11): followers · sample-data form · preview with send. */
 export function PlaygroundPage() {
   const { t } = useTranslation('gateway');
+  const { t: tAccess } = useTranslation('access');
   const { can } = usePermissions();
   const scope = useScope();
   const { message } = App.useApp();
@@ -43,8 +45,12 @@ export function PlaygroundPage() {
   const [uid, setUid] = useState('');
   const [uidError, setUidError] = useState<string | null>(null);
   const [localImage, setLocalImage] = useState<string | undefined>();
-  const keys = useApiKeys({ tenantId, page: 1, size: 1000, status: 'ACTIVE' });
-  const templates = useUidTemplates(can('SEND_REQUEST_PLAYGROUND') ? tenantId : '');
+  // Listing keys needs VIEW_API_KEYS, which the page itself does not: without it (or on a 403) the
+  // key field explains why it is empty and the rest of the playground keeps working.
+  const mayListKeys = can('VIEW_API_KEYS');
+  const keys = useQuery({ ...getApiKeysQueryOptions({ tenantId, page: 1, size: 1000, status: 'ACTIVE' }), enabled: Boolean(tenantId) && mayListKeys });
+  const keysDenied = !mayListKeys || isForbiddenError(keys.error);
+  const templates = useUidTemplates(tenantId);
   const send = useSendPlayground();
   const values = Form.useWatch([], form) as PlaygroundValues | undefined;
 
@@ -67,8 +73,6 @@ export function PlaygroundPage() {
     form.setFieldsValue(fromSample(template.exampleMessage));
     setLocalImage(undefined);
   }, [template, effectiveMode, form]);
-
-  if (!can('SEND_REQUEST_PLAYGROUND')) return <ErrorResult status={403} />;
 
   const preview = kind ? toPreview(kind, values ?? {}, localImage) : null;
 
@@ -116,14 +120,18 @@ export function PlaygroundPage() {
           <Card title={t('playground.sampleData')} size="small">
             <Form layout="vertical" component="div">
               <Form.Item label={t('playground.apiKey')} required>
-                <Select
-                  value={apiKeyId}
-                  onChange={setApiKeyId}
-                  placeholder={t('playground.chooseKey')}
-                  loading={keys.isPending}
-                  options={(keys.data?.data ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.zaloOA?.name ?? ''}` }))}
-                  data-testid="playground-key"
-                />
+                {keysDenied ? (
+                  <PermissionAlert what={tAccess('parts.apiKeys')} testId="playground-keys-denied" compact />
+                ) : (
+                  <Select
+                    value={apiKeyId}
+                    onChange={setApiKeyId}
+                    placeholder={t('playground.chooseKey')}
+                    loading={keys.isPending}
+                    options={(keys.data?.data ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.zaloOA?.name ?? ''}` }))}
+                    data-testid="playground-key"
+                  />
+                )}
               </Form.Item>
               <Form.Item label={t('playground.messageType')} required>
                 <Select

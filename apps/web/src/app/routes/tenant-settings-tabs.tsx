@@ -1,26 +1,48 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import Tabs from 'antd/es/tabs';
+import { canOpen } from '../../lib/access';
+import { TENANT_SETTINGS_TABS, type TenantSettingsTabKey } from '../../lib/paths';
+import { usePermissions, useScope } from '../scope-context';
 
-const TABS = ['webhook', 'fallback'] as const;
-export type TenantSettingsTab = (typeof TABS)[number];
+export type TenantSettingsTab = TenantSettingsTabKey;
+
+/** The settings tabs (§3) this caller may open in the current tenant, in the spec's order. */
+function useOpenTabs() {
+  const { permissions } = usePermissions();
+  const scope = useScope();
+  return TENANT_SETTINGS_TABS.filter(({ page }) => canOpen(page, permissions, scope.tenant));
+}
 
 /**
- * The tenant settings pages about message delivery (both need VIEW_WEBHOOK): /tenant/settings/webhook
- * and /tenant/settings/fallback, one click (or arrow keys) apart; the tenantId query is kept.
+ * The tenant Settings page as tabs: one tab per settings page that exists (a tab of the spec whose
+ * module has not arrived is absent, not a placeholder); tabs the caller may not open are left out.
+ * One click (or arrow keys) apart; the tenantId query is kept.
  */
 export function TenantSettingsTabs({ active }: { active: TenantSettingsTab }) {
   const { t } = useTranslation('fallback');
   const navigate = useNavigate();
   const { search } = useLocation();
+  const tabs = useOpenTabs();
   return (
     <Tabs
       activeKey={active}
       aria-label={t('tabs.label')}
       data-testid="tenant-settings-tabs"
-      items={TABS.map((key) => ({ key, label: <span data-testid={`settings-tab-${key}`}>{t(`tabs.${key}`)}</span> }))}
-      onChange={(key) => void navigate(`/tenant/settings/${key}${search}`)}
+      items={tabs.map(({ key }) => ({ key, label: <span data-testid={`settings-tab-${key}`}>{t(`tabs.${key}`)}</span> }))}
+      onChange={(key) => {
+        const tab = tabs.find((x) => x.key === key);
+        if (tab) void navigate(`${tab.page.path}${search}`);
+      }}
       style={{ marginBottom: 8 }}
     />
   );
+}
+
+/** `/tenant/settings` (the Settings menu item): opens the first tab the caller may open. */
+export function TenantSettingsIndex() {
+  const { search } = useLocation();
+  const [first] = useOpenTabs();
+  // RouteGate lets this page through only with some tab's permission, so a first tab exists.
+  return first ? <Navigate to={`${first.page.path}${search}`} replace /> : null;
 }

@@ -23,11 +23,12 @@ import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
+import { PAGES, tenantDetailHref, tenantHref } from '../../lib/paths';
 import { useScope, usePermissions } from '../scope-context';
 import { useErrorText } from '../error-text';
+import { TENANT_SERVICE_FLAGS, TenantDetailPage } from './tenant-detail-page';
 
-// Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
-const SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const satisfies ReadonlyArray<keyof TenantServices>;
+const SERVICES = TENANT_SERVICE_FLAGS satisfies ReadonlyArray<keyof TenantServices>;
 
 function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null; merchantId: string; onClose: () => void }) {
   const { t } = useTranslation('tenants');
@@ -73,19 +74,42 @@ function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null;
   );
 }
 
-/** /dashboard/tenant: tenants of the organisation with their services; `?tenantId=` highlights one. */
-export function TenantsPage() {
-  const { t } = useTranslation('tenants');
+/**
+ * /dashboard/tenant (needs VIEW_TENANT or CREATE_TENANT, checked by the router): the tenants list;
+ * with `?tenantId=` (the §2.2 Tenants menu items) the detail of that tenant, which needs VIEW_TENANT.
+ */
+export function TenantsRoute() {
   const scope = useScope();
   const { can } = usePermissions();
   const [params] = useSearchParams();
-  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Tenant | null>(null);
-  if (!can(['VIEW_TENANT', 'CREATE_TENANT'])) return <ErrorResult status={403} />;
   const tenants = scope.merchant?.tenants ?? [];
   const merchantId = scope.merchant?.id ?? '';
   const selectedId = params.get('tenantId');
-  const selected = tenants.find((x) => x.id === selectedId) ?? null;
+  const selected = selectedId ? tenants.find((x) => x.id === selectedId) : undefined;
+  // Tenant lists come with the organisation, so editing a tenant shows the saved services at once.
+  const editingNow = editing ? (tenants.find((x) => x.id === editing.id) ?? editing) : null;
+  let body;
+  if (selectedId === null) body = <TenantsPage onEditServices={setEditing} />;
+  else if (!selected) body = <ErrorResult status={404} />;
+  else if (!can('VIEW_TENANT')) body = <ErrorResult status={403} />;
+  else body = <TenantDetailPage key={selected.id} tenant={selected} onEditServices={setEditing} />;
+  return (
+    <>
+      {body}
+      <ServicesModal tenant={editingNow} merchantId={merchantId} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** The tenants of the organisation with their services; each name opens the tenant's detail. */
+function TenantsPage({ onEditServices }: { onEditServices: (tenant: Tenant) => void }) {
+  const { t } = useTranslation('tenants');
+  const scope = useScope();
+  const { can } = usePermissions();
+  const [creating, setCreating] = useState(false);
+  const tenants = scope.merchant?.tenants ?? [];
+  const merchantId = scope.merchant?.id ?? '';
 
   const columns: TableProps<Tenant>['columns'] = [
     {
@@ -94,7 +118,13 @@ export function TenantsPage() {
       render: (_, tenant) => (
         <Space>
           <Avatar shape="square" src={tenant.avatar ?? undefined} icon={<ShopOutlined />} />
-          <span style={{ fontWeight: 500 }}>{tenant.name}</span>
+          {can('VIEW_TENANT') ? (
+            <Link to={tenantDetailHref(tenant.id)} style={{ fontWeight: 500 }} data-testid={`tenant-row-${tenant.id}`}>
+              {tenant.name}
+            </Link>
+          ) : (
+            <span style={{ fontWeight: 500 }}>{tenant.name}</span>
+          )}
         </Space>
       ),
     },
@@ -122,13 +152,13 @@ export function TenantsPage() {
       title: t('common:actions'),
       render: (_, tenant) => (
         <Space>
-          <Link to={`/tenant?tenantId=${tenant.id}`}>
+          <Link to={tenantHref(PAGES.tenantHome, tenant.id)}>
             <Button size="small" icon={<LoginOutlined />}>
               {t('open')}
             </Button>
           </Link>
           {can('UPDATE_TENANT') ? (
-            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(tenant)}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => onEditServices(tenant)}>
               {t('services.edit')}
             </Button>
           ) : null}
@@ -157,11 +187,10 @@ export function TenantsPage() {
             rowKey="id"
             columns={columns}
             dataSource={tenants}
-            rowClassName={(tenant) => (tenant.id === selected?.id ? 'ant-table-row-selected' : '')}
+            scroll={{ x: 'max-content' }}
           />
         )}
       </Card>
-      <ServicesModal tenant={editing} merchantId={merchantId} onClose={() => setEditing(null)} />
       {merchantId ? <AddTenantDialog open={creating} merchantId={merchantId} onClose={() => setCreating(false)} /> : null}
     </>
   );

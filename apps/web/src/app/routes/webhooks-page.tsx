@@ -30,14 +30,11 @@ import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
-/** /tenant/settings/webhook (VIEW_WEBHOOK / CRUD_WEBHOOK): delivery-status endpoints, secrets, log, test, replay. */
+/**
+ * /tenant/settings/webhook (VIEW_WEBHOOK, checked by the router; editing needs CRUD_WEBHOOK):
+ * delivery-status endpoints, secrets, log, test, replay.
+ */
 export function WebhooksPage() {
-  const { can } = usePermissions();
-  if (!can('VIEW_WEBHOOK')) return <ErrorResult status={403} />;
-  return <WebhooksView />;
-}
-
-function WebhooksView() {
   const { t } = useTranslation('gateway');
   const scope = useScope();
   const { can } = usePermissions();

@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { MERCHANT_ROLE_PERMISSIONS } from '@zc/shared/permissions';
+import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
+import { checkPage } from '../../lib/access';
+import { PAGES, TENANT_SETTINGS, type PageDef } from '../../lib/paths';
 import { buildOrganisationMenu, buildTenantMenu, znsEntryPermission, type MenuNode, type TenantLike } from './menu-model';
 
 const keys = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.key, ...keys(n.children ?? [])]);
+const leaves = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n]));
 const shop: TenantLike = { id: 't1', name: 'Shop', oaService: true, znsService: true, isMiniAppEnabled: true, isMultiTeam: true };
 const clinic: TenantLike = { id: 't2', name: 'Clinic', oaService: false, znsService: true, isMiniAppEnabled: false, isMultiTeam: false };
 
+/** The page an item's address opens, found by its pathname among every page the router knows. */
+function pageOf(path: string): PageDef | undefined {
+  const pathname = path.split('?')[0];
+  return [...Object.values(PAGES), TENANT_SETTINGS].find((p) => p.path === pathname);
+}
+
 describe('menu model', () => {
-  it('shows every organisation item to an owner, with Add Tenant', () => {
+  it('shows every organisation item to an owner, with Add Tenant and the wallets page', () => {
     const held = new Set(MERCHANT_ROLE_PERMISSIONS.OWNER);
-    expect(keys(buildOrganisationMenu(held, [shop]))).toEqual(['dashboard', 'tenants', 'tenant:t1', 'add-tenant', 'user', 'audit-log', 'settings']);
+    expect(keys(buildOrganisationMenu(held, [shop]))).toEqual(['dashboard', 'tenants', 'tenant:t1', 'add-tenant', 'user', 'billing', 'audit-log']);
+  });
+
+  it('opens each tenant of the Tenants group at its own detail', () => {
+    const held = new Set(MERCHANT_ROLE_PERMISSIONS.OWNER);
+    const tenants = buildOrganisationMenu(held, [shop, clinic]).find((n) => n.key === 'tenants');
+    expect(tenants?.children?.map((c) => c.path)).toEqual(['/dashboard/tenant?tenantId=t1', '/dashboard/tenant?tenantId=t2', undefined]);
   });
 
   it('applies the §6 Tenants rule literally', () => {
@@ -20,18 +35,92 @@ describe('menu model', () => {
     expect(keys(buildOrganisationMenu(new Set(['CREATE_TENANT', 'VIEW_TENANT']), []))).toEqual(['dashboard', 'tenants', 'add-tenant']);
   });
 
+  it('lists the wallets page only with VIEW_MERCHANT_BILLING_BALANCE', () => {
+    expect(keys(buildOrganisationMenu(new Set(['VIEW_MERCHANT_BILLING_BALANCE']), []))).toContain('billing');
+    expect(keys(buildOrganisationMenu(new Set(['UPDATE_TENANT_BILLING_BALANCE']), []))).not.toContain('billing');
+  });
+
   it('drops the OA group and Teams for a ZNS-only tenant', () => {
     const held = new Set(MERCHANT_ROLE_PERMISSIONS.OWNER);
     const k = keys(buildTenantMenu(held, clinic));
     expect(k).not.toContain('zalo-oa');
     expect(k).not.toContain('ac-teams');
-    expect(k).not.toContain('mini-app');
     expect(k).toContain('zns-service');
+  });
+
+  it('gives an owner only pages that exist: no item of a module still to come', () => {
+    const k = keys(buildTenantMenu(new Set(MERCHANT_ROLE_PERMISSIONS.OWNER), shop));
+    expect(k).toEqual([
+      'tenant-dashboard',
+      'zalo-oa',
+      'oa-uid',
+      'oa-history',
+      'oa-setting',
+      'zns-service',
+      'zns-templates',
+      'zns-template-management',
+      'zns-playground',
+      'zns-history',
+      'access-control',
+      'ac-user',
+      'tenant-audit-log',
+      'api-keys',
+      'tenant-settings',
+    ]);
+  });
+
+  it('reaches the OA settings from the OA group and the settings tabs from Settings', () => {
+    const nodes = leaves(buildTenantMenu(new Set(MERCHANT_ROLE_PERMISSIONS.OWNER), shop));
+    expect(nodes.find((n) => n.key === 'oa-setting')?.path).toBe('/tenant/zalo-oa/setting?tenantId=t1');
+    expect(nodes.find((n) => n.key === 'tenant-settings')?.path).toBe('/tenant/settings?tenantId=t1');
+  });
+
+  it('offers no item whose page the role may not open, for every role and tenant kind', () => {
+    for (const role of MERCHANT_ROLES) {
+      const held = new Set<string>(MERCHANT_ROLE_PERMISSIONS[role]);
+      for (const tenant of [shop, clinic]) {
+        for (const node of leaves(buildTenantMenu(held, tenant))) {
+          const page = pageOf(node.path ?? '');
+          expect(page, `${role} ${node.key}`).toBeDefined();
+          expect(checkPage(page as PageDef, held, tenant), `${role} ${node.key} in ${tenant.name}`).toEqual({ ok: true });
+        }
+      }
+      for (const node of leaves(buildOrganisationMenu(held, [shop]))) {
+        if (node.action) continue;
+        const page = pageOf(node.path ?? '');
+        expect(page, `${role} ${node.key}`).toBeDefined();
+        expect(checkPage(page as PageDef, held, null), `${role} ${node.key}`).toEqual({ ok: true });
+      }
+    }
+  });
+
+  it('hides the playground from a role that may not send and the API keys from MARKETING', () => {
+    const marketing = new Set<string>(MERCHANT_ROLE_PERMISSIONS.MARKETING);
+    const k = keys(buildTenantMenu(marketing, shop));
+    expect(k).toContain('zns-playground');
+    expect(k).not.toContain('api-keys');
+    expect(k).not.toContain('tenant-settings');
+    const moderator = new Set<string>(MERCHANT_ROLE_PERMISSIONS.MODERATOR);
+    expect(keys(buildTenantMenu(moderator, shop))).not.toContain('zns-playground');
+  });
+
+  it('needs VIEW_HISTORY for the UID page on top of the OA service permission', () => {
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE']), shop))).toEqual(['zalo-oa', 'oa-setting']);
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE', 'VIEW_HISTORY']), shop))).toEqual(['zalo-oa', 'oa-uid', 'oa-history', 'oa-setting', 'zns-service', 'zns-history']);
   });
 
   it('takes the first ZNS permission held in the §6 order', () => {
     expect(znsEntryPermission(new Set(['VIEW_HISTORY', 'VIEW_TEMPLATE']))).toBe('VIEW_TEMPLATE');
     expect(znsEntryPermission(new Set(['VIEW_TENANT']))).toBeNull();
     expect(keys(buildTenantMenu(new Set(['SEND_REQUEST_PLAYGROUND']), shop))).not.toContain('zns-service');
+  });
+});
+
+describe('checkPage', () => {
+  it('refuses a ZNS page in a tenant without ZNS before looking at permissions', () => {
+    const owner = new Set<string>(MERCHANT_ROLE_PERMISSIONS.OWNER);
+    expect(checkPage(PAGES.znsPlayground, owner, { ...clinic, znsService: false })).toEqual({ ok: false, reason: 'service', services: ['znsService'] });
+    expect(checkPage(PAGES.apiKeys, new Set(MERCHANT_ROLE_PERMISSIONS.MARKETING), shop)).toEqual({ ok: false, reason: 'permission' });
+    expect(checkPage(PAGES.oaSetting, owner, clinic)).toEqual({ ok: true });
   });
 });

@@ -1,5 +1,6 @@
 import type { Permission } from '@zc/shared/permissions';
-import { satisfies, type Requirement } from '../../lib/access';
+import { canOpen, satisfies, type Requirement } from '../../lib/access';
+import { PAGES, TENANT_SETTINGS, tenantDetailHref, tenantHref, type PageDef } from '../../lib/paths';
 
 /** One node of a navigation menu, before it becomes an antd Menu item. */
 export interface MenuNode {
@@ -10,25 +11,37 @@ export interface MenuNode {
   path?: string;
   /** Set on the "Add Tenant" item: opens the create dialog instead of navigating. */
   action?: 'add-tenant';
+  /** Name of an unread count drawn beside the item (§2.2 My tasks), once that data exists. */
   badge?: 'requests' | 'tickets';
   children?: MenuNode[];
 }
 
-interface Spec extends Omit<MenuNode, 'children'> {
+interface Spec extends Omit<MenuNode, 'children' | 'path'> {
+  /** The page the item opens: the item shows only if the caller may open it (lib/access checkPage). */
+  page?: PageDef;
+  /** Overrides the page's address (tenant pages add their tenantId). */
+  path?: string;
+  /** The §6 menu rule of the item, on top of what the page itself needs. */
   requirement?: Requirement;
   when?: boolean;
   children?: Spec[];
 }
 
-function prune(specs: Spec[], held: ReadonlySet<string>): MenuNode[] {
+type TenantFlags = Pick<TenantLike, 'oaService' | 'znsService' | 'isMiniAppEnabled' | 'isMultiTeam'>;
+
+function prune(specs: Spec[], held: ReadonlySet<string>, tenant: TenantFlags | null): MenuNode[] {
   const out: MenuNode[] = [];
-  for (const { requirement, when, children, ...node } of specs) {
+  for (const { requirement, when, children, page, path, ...node } of specs) {
     if (when === false || !satisfies(held, requirement)) continue;
+    if (page && !canOpen(page, held, tenant)) continue;
     if (children) {
-      const kept = prune(children, held);
+      const kept = prune(children, held, tenant);
       if (kept.length === 0) continue;
       out.push({ ...node, children: kept });
-    } else out.push(node);
+      continue;
+    }
+    const target = path ?? page?.path;
+    out.push(target ? { ...node, path: target } : node);
   }
   return out;
 }
@@ -47,25 +60,30 @@ export function tenantsItemRequirement(held: ReadonlySet<string>, tenantCount: n
   return tenantCount > 0 || held.has('CREATE_TENANT') ? 'VIEW_TENANT' : 'CREATE_TENANT';
 }
 
-/** The §2.2 organisation-level menu, filtered by the §6 rules. */
+/**
+ * The §2.2 organisation-level menu, filtered by the §6 rules. Only pages that exist are listed:
+ * a module that has not arrived has no item (the organisation Settings of §2.2 among them).
+ */
 export function buildOrganisationMenu(held: ReadonlySet<string>, tenants: readonly TenantLike[]): MenuNode[] {
   return prune(
     [
-      { key: 'dashboard', labelKey: 'menu.dashboard', path: '/dashboard' },
+      { key: 'dashboard', labelKey: 'menu.dashboard', page: PAGES.dashboard },
       {
         key: 'tenants',
         labelKey: 'menu.tenants',
         requirement: tenantsItemRequirement(held, tenants.length),
         children: [
-          ...tenants.map((t) => ({ key: `tenant:${t.id}`, label: t.name, path: `/dashboard/tenant?tenantId=${t.id}` })),
+          // Each tenant opens its detail (profile, services, wallet, users) at /dashboard/tenant?tenantId=.
+          ...tenants.map((t) => ({ key: `tenant:${t.id}`, label: t.name, page: PAGES.tenants, path: tenantDetailHref(t.id), requirement: 'VIEW_TENANT' as const })),
           { key: 'add-tenant', labelKey: 'menu.addTenant', action: 'add-tenant' as const, requirement: 'CREATE_TENANT' as const },
         ],
       },
-      { key: 'user', labelKey: 'menu.user', path: '/dashboard/user', requirement: 'VIEW_USER' },
-      { key: 'audit-log', labelKey: 'menu.auditLog', path: '/audit-log', requirement: 'VIEW_MERCHANT_AUDIT_LOG' },
-      { key: 'settings', labelKey: 'menu.settings', path: '/dashboard/settings', requirement: 'UPDATE_MERCHANT' },
+      { key: 'user', labelKey: 'menu.user', page: PAGES.users },
+      { key: 'billing', labelKey: 'menu.wallets', page: PAGES.billing, requirement: 'VIEW_MERCHANT_BILLING_BALANCE' },
+      { key: 'audit-log', labelKey: 'menu.auditLog', page: PAGES.auditLog },
     ],
     held,
+    null,
   );
 }
 
@@ -76,25 +94,26 @@ export function znsEntryPermission(held: ReadonlySet<string>): Permission | null
   return ZNS_ENTRY_ORDER.find((p) => held.has(p)) ?? null;
 }
 
-/** The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. */
+/**
+ * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. Items of
+ * modules that have not arrived (OA analytics, content, chat, customers; campaigns; Mini Apps; My
+ * tasks; Teams) are absent until their pages exist; OA settings sit in the OA group.
+ */
 export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): MenuNode[] {
-  const q = `?tenantId=${tenant.id}`;
+  const at = (page: PageDef) => ({ page, path: tenantHref(page, tenant.id) });
   const zns = znsEntryPermission(held);
   return prune(
     [
-      { key: 'tenant-dashboard', labelKey: 'menu.dashboard', path: `/tenant${q}`, requirement: 'VIEW_DASHBOARD_AND_CHART' },
+      { key: 'tenant-dashboard', labelKey: 'menu.dashboard', ...at(PAGES.tenantHome), requirement: 'VIEW_DASHBOARD_AND_CHART' },
       {
         key: 'zalo-oa',
         labelKey: 'menu.zaloOa',
         when: tenant.oaService,
         requirement: 'VIEW_ZALO_OA_SERVICE',
         children: [
-          { key: 'oa-analytics', labelKey: 'menu.analytics', path: `/tenant/zalo-oa/analytics${q}`, requirement: 'VIEW_ZALO_OA_SERVICE' },
-          { key: 'oa-content', labelKey: 'menu.content', path: `/tenant/zalo-oa/content${q}`, requirement: 'VIEW_ZALO_OA_CONTENT' },
-          { key: 'oa-chat', labelKey: 'menu.chat', path: `/tenant/zalo-oa/chat${q}`, requirement: 'VIEW_ZALO_OA_CHAT' },
-          { key: 'oa-customers', labelKey: 'menu.customers', path: `/tenant/zalo-oa/customers${q}`, requirement: 'VIEW_ZALO_OA_USER' },
-          { key: 'oa-uid', labelKey: 'menu.uid', path: `/tenant/zalo-oa/uid${q}`, requirement: 'VIEW_ZALO_OA_SERVICE' },
-          { key: 'oa-history', labelKey: 'menu.history', path: `/tenant/zalo-oa/history${q}`, requirement: 'VIEW_HISTORY' },
+          { key: 'oa-uid', labelKey: 'menu.uid', ...at(PAGES.oaUid), requirement: 'VIEW_ZALO_OA_SERVICE' },
+          { key: 'oa-history', labelKey: 'menu.history', ...at(PAGES.oaHistory) },
+          { key: 'oa-setting', labelKey: 'menu.oaSetting', ...at(PAGES.oaSetting) },
         ],
       },
       {
@@ -102,45 +121,22 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
         labelKey: 'menu.zns',
         when: tenant.znsService && zns !== null,
         children: [
-          { key: 'zns-campaign', labelKey: 'menu.campaign', path: `/tenant/zns-service/campaign${q}`, requirement: 'VIEW_CAMPAIGN' },
-          { key: 'zns-templates', labelKey: 'menu.templateLibrary', path: `/tenant/zns-service/templates${q}`, requirement: 'LIST_TEMPLATE_LIBRARY' },
-          {
-            key: 'zns-template-management',
-            labelKey: 'menu.templateManagement',
-            path: `/tenant/zns-service/template-management${q}`,
-            requirement: ['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE'],
-          },
-          { key: 'zns-playground', labelKey: 'menu.playground', path: `/tenant/zns-service/playground${q}`, requirement: 'SEND_REQUEST_PLAYGROUND' },
-          { key: 'zns-history', labelKey: 'menu.history', path: `/tenant/zns-service/history${q}`, requirement: 'VIEW_HISTORY' },
-        ],
-      },
-      {
-        key: 'mini-app',
-        labelKey: 'menu.miniApps',
-        path: `/tenant/zalo-mini-app/dashboard${q}`,
-        when: tenant.isMiniAppEnabled,
-        requirement: 'VIEW_ZMA_DASHBOARD',
-      },
-      {
-        key: 'my-task',
-        labelKey: 'menu.myTasks',
-        children: [
-          { key: 'task-requests', labelKey: 'menu.requests', path: `/tenant/my-task/requests${q}`, requirement: 'VIEW_TENANT_TASK', badge: 'requests' },
-          { key: 'task-tickets', labelKey: 'menu.tickets', path: `/tenant/my-task/tickets${q}`, requirement: 'VIEW_TICKET', badge: 'tickets' },
+          { key: 'zns-templates', labelKey: 'menu.templateLibrary', ...at(PAGES.znsTemplates), requirement: 'LIST_TEMPLATE_LIBRARY' },
+          { key: 'zns-template-management', labelKey: 'menu.templateManagement', ...at(PAGES.znsTemplateManagement), requirement: ['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE'] },
+          { key: 'zns-playground', labelKey: 'menu.playground', ...at(PAGES.znsPlayground) },
+          { key: 'zns-history', labelKey: 'menu.history', ...at(PAGES.znsHistory) },
         ],
       },
       {
         key: 'access-control',
         labelKey: 'menu.accessControl',
-        children: [
-          { key: 'ac-user', labelKey: 'menu.user', path: `/tenant/access-control/user${q}`, requirement: 'VIEW_USER_GROUPS' },
-          { key: 'ac-teams', labelKey: 'menu.teams', path: `/tenant/access-control/teams${q}`, requirement: 'VIEW_TEAM', when: tenant.isMultiTeam },
-        ],
+        children: [{ key: 'ac-user', labelKey: 'menu.user', ...at(PAGES.tenantUsers) }],
       },
-      { key: 'tenant-audit-log', labelKey: 'menu.auditLog', path: `/tenant/audit-log${q}`, requirement: 'VIEW_TENANT_AUDIT_LOG' },
-      { key: 'api-keys', labelKey: 'menu.apiKeys', path: `/tenant/api-keys${q}`, requirement: 'VIEW_API_KEYS' },
-      { key: 'tenant-settings', labelKey: 'menu.settings', path: `/tenant/settings${q}`, requirement: 'VIEW_TENANT_SERVICES' },
+      { key: 'tenant-audit-log', labelKey: 'menu.auditLog', ...at(PAGES.tenantAuditLog) },
+      { key: 'api-keys', labelKey: 'menu.apiKeys', ...at(PAGES.apiKeys) },
+      { key: 'tenant-settings', labelKey: 'menu.settings', ...at(TENANT_SETTINGS) },
     ],
     held,
+    tenant,
   );
 }

@@ -1,0 +1,132 @@
+import type { Requirement } from './access';
+
+/**
+ * Every route path of the console, written once: the router, the menu model, links and the
+ * journeys read them from here. Pages inside the shell also carry what opening them takes, so
+ * that the router can refuse a page before its calls run and the menus never offer one that
+ * would be refused (the two read the same entry).
+ */
+
+/** Tenant services a page may need (the flags of §3 Tenant). */
+export type TenantService = 'oaService' | 'znsService' | 'isMiniAppEnabled' | 'isMultiTeam';
+
+/** A page of the signed-in shell and what its primary call needs. */
+export interface PageDef {
+  path: string;
+  /** Permission(s) of the page's primary call (any of a list); none: any signed-in member. */
+  requirement?: Requirement;
+  /** Tenant service(s) the page needs (any of a list); tenant pages only. */
+  services?: readonly TenantService[];
+}
+
+/** Pages outside the shell. */
+export const PUBLIC_PATHS = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  loginFailed: '/login-failed',
+  notTenant: '/not-tenant',
+  error: '/error',
+} as const;
+
+const OA: readonly TenantService[] = ['oaService'];
+const ZNS: readonly TenantService[] = ['znsService'];
+
+/** Pages of the signed-in shell (organisation level, then tenant level under /tenant). */
+export const PAGES = {
+  dashboard: { path: '/dashboard' },
+  /** The tenants list; with `?tenantId=` the detail of one tenant (§2.2). */
+  tenants: { path: '/dashboard/tenant', requirement: ['VIEW_TENANT', 'CREATE_TENANT'] },
+  users: { path: '/dashboard/user', requirement: 'VIEW_USER' },
+  billing: { path: '/dashboard/billing', requirement: ['VIEW_MERCHANT_BILLING_BALANCE', 'UPDATE_TENANT_BILLING_BALANCE'] },
+  auditLog: { path: '/audit-log', requirement: 'VIEW_MERCHANT_AUDIT_LOG' },
+  profile: { path: '/profile' },
+  forbidden: { path: '/forbidden' },
+
+  tenantHome: { path: '/tenant' },
+  tenantAuditLog: { path: '/tenant/audit-log', requirement: 'VIEW_TENANT_AUDIT_LOG' },
+  tenantUsers: { path: '/tenant/access-control/user', requirement: 'VIEW_USER_GROUPS' },
+  apiKeys: { path: '/tenant/api-keys', requirement: 'VIEW_API_KEYS' },
+  webhooks: { path: '/tenant/settings/webhook', requirement: 'VIEW_WEBHOOK' },
+  fallback: { path: '/tenant/settings/fallback', requirement: 'VIEW_WEBHOOK' },
+  oaSetting: { path: '/tenant/zalo-oa/setting', requirement: ['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA'], services: ['oaService', 'znsService'] },
+  oaHistory: { path: '/tenant/zalo-oa/history', requirement: 'VIEW_HISTORY', services: OA },
+  oaUid: { path: '/tenant/zalo-oa/uid', requirement: 'VIEW_HISTORY', services: OA },
+  znsTemplates: { path: '/tenant/zns-service/templates', requirement: ['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], services: ZNS },
+  znsTemplateManagement: {
+    path: '/tenant/zns-service/template-management',
+    requirement: ['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE', 'REQUEST_TEMPLATE'],
+    services: ZNS,
+  },
+  znsPlayground: { path: '/tenant/zns-service/playground', requirement: 'SEND_REQUEST_PLAYGROUND', services: ZNS },
+  znsHistory: { path: '/tenant/zns-service/history', requirement: 'VIEW_HISTORY', services: ZNS },
+} as const satisfies Record<string, PageDef>;
+
+export type PageKey = keyof typeof PAGES;
+
+/** The tabs of the tenant settings page (§3 settings tabs that exist now, in the spec's order). */
+export const TENANT_SETTINGS_TABS = [
+  { key: 'webhook', page: PAGES.webhooks },
+  { key: 'fallback', page: PAGES.fallback },
+] as const satisfies ReadonlyArray<{ key: string; page: PageDef }>;
+
+export type TenantSettingsTabKey = (typeof TENANT_SETTINGS_TABS)[number]['key'];
+
+/** `/tenant/settings`: opens the first tab the caller may open, so it needs any tab's permission. */
+export const TENANT_SETTINGS: PageDef = {
+  path: '/tenant/settings',
+  requirement: TENANT_SETTINGS_TABS.flatMap(({ page }) => (typeof page.requirement === 'string' ? [page.requirement] : page.requirement)),
+};
+
+/** A tenant page's address: tenant pages carry the tenant in the `tenantId` query parameter (§2.1). */
+export function tenantHref(page: PageDef | string, tenantId: string): string {
+  const path = typeof page === 'string' ? page : page.path;
+  return `${path}?tenantId=${encodeURIComponent(tenantId)}`;
+}
+
+/** The organisation-level detail of one tenant (the Tenants menu items of §2.2). */
+export function tenantDetailHref(tenantId: string): string {
+  return tenantHref(PAGES.tenants, tenantId);
+}
+
+/** Query parameter that carries the page to return to after signing in. */
+export const NEXT_PARAM = 'next';
+
+const AUTH_PATHS: readonly string[] = [PUBLIC_PATHS.login, PUBLIC_PATHS.register, PUBLIC_PATHS.forgotPassword, PUBLIC_PATHS.loginFailed];
+
+/**
+ * The in-app path to return to after signing in, or null. Only a same-origin path of this app
+ * is accepted (no scheme, no `//host`, no backslash tricks, no sign-in pages), so that a crafted
+ * link cannot send the user elsewhere.
+ */
+export function safeNextPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  // Control characters (tabs, newlines) are dropped by URL parsers and could rebuild `//host`.
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return null;
+  }
+  const base = 'http://console.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (pathname === PUBLIC_PATHS.root || AUTH_PATHS.includes(pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/login?next=…` for the page the user was on (nothing when that page may not be returned to). */
+export function loginHref(returnTo?: string | null): string {
+  const next = safeNextPath(returnTo);
+  return next ? `${PUBLIC_PATHS.login}?${NEXT_PARAM}=${encodeURIComponent(next)}` : PUBLIC_PATHS.login;
+}
+
+/** Reads the `next` parameter of a query string as a safe in-app path. */
+export function readNextParam(search: string): string | null {
+  return safeNextPath(new URLSearchParams(search).get(NEXT_PARAM));
+}
