@@ -122,7 +122,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // Production seeds only when asked (SEED_DEMO=true), and then never with the published password (seed/demo.ts).
+    seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && !env.DATABASE_URL),
     webDist: path.resolve(env.WEB_DIST),
     zaloMode: env.ZALO_MODE ?? 'sandbox',
     zaloSandboxUrl: env.ZALO_SANDBOX_URL,

@@ -2,15 +2,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, migrateDatabase } from './db/client';
-import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo';
+import { seedDemoAtBoot, DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo';
 import { buildApp } from './app';
 import { startJobs, type JobHandler } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo } from './db/seed/demo-zalo';
-import { createSandbox } from '@zc/zalo-sandbox/sandbox';
-import { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
+import { createInProcessSandbox, sandboxMounts } from './sandbox-mount';
 import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
@@ -34,15 +33,12 @@ async function main(): Promise<void> {
   const cipher = createCipher(config.appSecret);
   const runFile = path.join(config.dataDir, 'server.json');
   const localBase = `http://127.0.0.1:${config.port}`;
-  // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox and
-  // sends its signed webhooks back to our own /api/webhooks/zalo.
-  const inProcessSandbox =
-    config.zaloMode === 'sandbox' && !config.zaloSandboxUrl && role !== 'worker' ? createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` }) : null;
+  // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox; live mode: none.
+  const inProcessSandbox = createInProcessSandbox(config, role !== 'worker', localBase);
   const zaloHosts = resolveZaloHosts(config, localBase);
-  if (config.seedDemo) {
-    await seedDemo(database.db);
-    if (config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
-  }
+  // Production never keeps the published demo password (generated ones are printed once below).
+  const demo = await seedDemoAtBoot(database.db, { production: config.env === 'production', seed: config.seedDemo });
+  if (config.seedDemo && config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
   const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs });
 
   const transport = createSmtpTransport(config.smtpUrl);
@@ -51,7 +47,7 @@ async function main(): Promise<void> {
     { name: 'zalo-token-refresh', cron: '*/10 * * * *', handle: async () => void (await refreshExpiringTokens(database.db, zalo)) },
   ];
   if (transport) handlers.push({ name: 'mail-deliver', cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) });
-  handlers.push(webhookDeliveryJob(database.db, cipher));
+  handlers.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', handlers });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
@@ -64,7 +60,7 @@ async function main(): Promise<void> {
       jobs,
       zaloHosts,
       zalo,
-      mounts: inProcessSandbox ? [async (a) => void (await a.register(zaloSandboxPlugin, { prefix: '/zalo-sandbox', sandbox: inProcessSandbox }))] : [],
+      mounts: sandboxMounts(inProcessSandbox),
     });
     await app.listen({ host: config.host, port: config.port });
     shutdown.unshift(() => app.close());
@@ -72,7 +68,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
     console.log(`\nZalo Console ready at ${url}  (database: ${database.kind}, role: ${role})`);
-    if (config.seedDemo) {
+    if (demo.published) {
       console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
       for (const u of DEMO_USERS) console.log(`  ${u.role.padEnd(10)} ${u.email}`);
     }
@@ -82,6 +78,12 @@ async function main(): Promise<void> {
     shutdown.push(async () => rmSync(runFile, { force: true }));
   } else {
     console.log(`Zalo Console worker running (database: ${database.kind})`);
+  }
+  if (demo.fresh.length > 0) {
+    // Printed this once and stored nowhere else (only their argon2 hashes).
+    console.log('Demo logins with generated passwords (shown once; keep them or reset them):');
+    for (const l of demo.fresh) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(20)} ${l.password}`);
+    console.log('');
   }
 
   let stopping = false;

@@ -54,7 +54,12 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     if (command === 'migrate') console.log('migrations applied');
-    else if (command === 'seed') console.log((await seedDemo(database.db)).created ? 'demo data seeded' : 'demo data already present');
+    else if (command === 'seed') {
+      // Production never gets the published password: each account's generated one is printed here, once.
+      const r = await seedDemo(database.db, { generatedPasswords: config.env === 'production' });
+      console.log(r.created ? 'demo data seeded' : 'demo data already present');
+      if (r.created && config.env === 'production') for (const l of r.logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(20)} ${l.password}`);
+    }
     else if (command === 'audit-verify') {
       let broken = 0;
       for (const head of await database.db.select().from(auditChainHeads)) {
