@@ -44,7 +44,6 @@ function texts(lng: string, file: string): Map<string, unknown> {
 const SAME_IN_VI_AND_EN = new Set([
   // brand and product names (Zalo's own names included), language endonyms
   'Zalo Console',
-  '© {{year}} Zalo Console',
   'Tiếng Việt',
   'English',
   'Official Account',
@@ -66,11 +65,9 @@ const SAME_IN_VI_AND_EN = new Set([
   'OTP',
   'UID',
   'URL',
-  'IP',
   'HTTP',
   '12 · OTP',
   '13 · URL',
-  '₫',
 ]);
 
 /** §8 texts: the product's English wording, kept exactly in the en console (translated in vi). */
