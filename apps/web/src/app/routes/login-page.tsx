@@ -15,6 +15,7 @@ import { AuthField, AuthFormRoot, email, required, useAuthForm } from '../../com
 import { ApiError } from '../../lib/api-client';
 import { signedInDestination } from '../../components/auth-form';
 import { useErrorText } from '../error-text';
+import { formatWait, lockSecondsOf, useSignInLock } from '../../features/auth/components/sign-in-lock';
 
 /**
  * Login (§8). Built from antd Input/Button without antd Form so that the whole route stays within
@@ -34,11 +35,14 @@ export function LoginPage() {
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
+  // Too many failed attempts (account or address): the wait counts down and the button waits with it.
+  const signInLock = useSignInLock();
   const [finishing, setFinishing] = useState(false);
   const location = useLocation();
   const state: unknown = location.state;
   const afterReset = typeof state === 'object' && state !== null && 'notice' in state && state.notice === 'passwordReset';
   const busy = login.isPending || finishing;
+  const locked = signInLock.remaining !== null;
 
   const onFinish = async (values: LoginInput) => {
     setFailure(null);
@@ -54,6 +58,8 @@ export function LoginPage() {
       setFinishing(false);
       if (error instanceof ApiError && error.code === 'NO_MERCHANT') return void navigate('/login-failed');
       if (error instanceof ApiError && error.code === 'NO_TENANT') return void navigate('/not-tenant');
+      const wait = lockSecondsOf(error);
+      if (wait !== null) return signInLock.lock(wait);
       if (form.applyServerErrors(error)) return;
       setFailure(errorText(error));
     }
@@ -61,8 +67,12 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      {afterReset && !failure ? <AuthAlert type="success">{t('reset.done')}</AuthAlert> : null}
-      {failure ? (
+      {afterReset && !failure && !locked ? <AuthAlert type="success">{t('reset.done')}</AuthAlert> : null}
+      {signInLock.remaining !== null ? (
+        <AuthAlert type="error" testId="login-locked">
+          {t('login.locked', { time: formatWait(signInLock.remaining) })}
+        </AuthAlert>
+      ) : failure ? (
         <AuthAlert type="error" testId="login-error">
           {failure}
         </AuthAlert>
@@ -77,7 +87,7 @@ export function LoginPage() {
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: form.errors.password ? 0 : -8, marginBottom: 16 }}>
           <Link to="/forgot-password">{t('login.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={locked} data-testid="login-submit">
           {t('login.submit')}
         </Button>
       </AuthFormRoot>
