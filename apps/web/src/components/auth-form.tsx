@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactElement, type ReactNode } f
 import { DisabledContextProvider } from 'antd/es/config-provider/DisabledContext';
 import { useToken } from 'antd/es/theme/internal';
 import { ApiError } from '../lib/api-client';
+import { fieldIssueText } from '../lib/form-errors';
 import { loadSignedInResources } from '../app/providers';
 
 /**
@@ -130,7 +131,7 @@ export function useAuthForm<V extends Record<string, string>>(options: AuthFormO
       for (const issue of error.fields) {
         const name = issue.path.split('.')[0] ?? '';
         if (name in values) {
-          next[name as keyof V] = issue.message;
+          next[name as keyof V] = fieldIssueText(issue);
           matched = true;
         }
       }

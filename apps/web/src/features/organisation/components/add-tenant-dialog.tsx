@@ -14,6 +14,7 @@ import { LIMITS } from '@zc/shared/limits';
 import { useCreateTenant } from '../api/create-tenant';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useErrorText } from '../../../app/error-text';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 const MB = 1048576;
@@ -34,6 +35,7 @@ export function avatarProblem(file: { type: string; size: number; name: string }
 /** §2.9 create-tenant dialog: name required; avatar required, JPG/PNG, ≤ 5 MB (hint 240x240). */
 export function AddTenantDialog({ open, merchantId, onClose }: { open: boolean; merchantId: string; onClose: () => void }) {
   const { t } = useTranslation('tenants');
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const create = useCreateTenant();
@@ -58,7 +60,7 @@ export function AddTenantDialog({ open, merchantId, onClose }: { open: boolean; 
       void navigate(`/tenant?tenantId=${tenant.id}`);
     } catch (error) {
       if (applyFieldErrors(form, error, ['name'])) return;
-      setFailure(error instanceof ApiError ? error.message : t('create.failed'));
+      setFailure(error instanceof ApiError ? errorText(error) : t('create.failed'));
     }
   };
 
