@@ -17,7 +17,7 @@ export function newSigningSecret(): string {
 /** 400 naming `url` when the SSRF guard refuses it (see url-guard.ts). */
 export async function assertUrlAllowed(url: string, allowPrivate: boolean): Promise<void> {
   const verdict = await checkWebhookUrl(url, { allowPrivate });
-  if (!verdict.ok) throw new AppError('WEBHOOK_URL_REFUSED', verdict.reason, { fields: [{ path: 'url', code: 'refused', message: verdict.reason }] });
+  if (!verdict.ok) throw new AppError('WEBHOOK_URL_REFUSED', verdict.reason, { fields: [{ path: 'url', code: verdict.code, message: verdict.reason }] });
 }
 
 export async function createWebhook(tx: Tx, cipher: Cipher, input: { tenantId: string; userId: string; url: string; events: string[]; isActive: boolean }) {

@@ -388,6 +388,7 @@ describe('tenant webhooks: SSRF guard with the default setting (WEBHOOK_ALLOW_PR
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code, url).toBe('WEBHOOK_URL_REFUSED');
       expect(res.json().error.details.fields.map((f: { path: string }) => f.path), url).toEqual(['url']);
+      expect(res.json().error.details.fields[0].code, url).toMatch(/^url_(internal_host|private_address|unresolved)$/);
     }
     const [n] = await d.database.db.select({ n: sql<number>`count(*)::int` }).from(tenantWebhooks).where(eq(tenantWebhooks.tenantId, tenant.id));
     expect(n?.n).toBe(0);

@@ -96,29 +96,32 @@ export interface UrlGuardOptions {
  * `addresses`: what the host resolved to and was checked against; a delivery connects only to
  * these. Absent when private targets are allowed (then the host is resolved at connect time).
  */
-export type UrlVerdict = { ok: true; url: URL; addresses?: string[] } | { ok: false; reason: string };
+export type UrlVerdict = { ok: true; url: URL; addresses?: string[] } | { ok: false; code: UrlRefusal; reason: string };
+
+/** Stable field-issue codes of a refused URL (the web words them: errors.json `fields.<code>`). */
+export type UrlRefusal = 'url_invalid' | 'url_scheme' | 'url_credentials' | 'url_internal_host' | 'url_unresolved' | 'url_private_address';
 
 export async function checkWebhookUrl(raw: string, opts: UrlGuardOptions): Promise<UrlVerdict> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'The URL is not valid' };
+    return { ok: false, code: 'url_invalid', reason: 'The URL is not valid' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'Only http and https URLs are allowed' };
-  if (url.username || url.password) return { ok: false, reason: 'Credentials in the URL are not allowed' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, code: 'url_scheme', reason: 'Only http and https URLs are allowed' };
+  if (url.username || url.password) return { ok: false, code: 'url_credentials', reason: 'Credentials in the URL are not allowed' };
   if (opts.allowPrivate) return { ok: true, url };
   // WHATWG URL has already normalised IPv4 forms (2130706433, 0x7f.1, 0) to dotted quads.
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isInternalHostname(host)) return { ok: false, reason: 'Loopback and internal host names are not allowed' };
+  if (isInternalHostname(host)) return { ok: false, code: 'url_internal_host', reason: 'Loopback and internal host names are not allowed' };
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await (opts.resolve ?? systemResolve)(host.replace(/\.+$/, ''));
   } catch {
-    return { ok: false, reason: 'The host name does not resolve' };
+    return { ok: false, code: 'url_unresolved', reason: 'The host name does not resolve' };
   }
-  if (addresses.length === 0) return { ok: false, reason: 'The host name does not resolve' };
-  if (addresses.some(isReservedAddress)) return { ok: false, reason: 'Private, loopback, link-local, metadata and reserved addresses are not allowed' };
+  if (addresses.length === 0) return { ok: false, code: 'url_unresolved', reason: 'The host name does not resolve' };
+  if (addresses.some(isReservedAddress)) return { ok: false, code: 'url_private_address', reason: 'Private, loopback, link-local, metadata and reserved addresses are not allowed' };
   return { ok: true, url, addresses };
 }
 
