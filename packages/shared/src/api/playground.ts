@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oaMessage } from './messaging';
+import { MESSAGE_STATUSES, oaMessage } from './messaging';
 
 /**
  * The playground's sample messages (§3 message template, template type group): one group per
@@ -90,3 +90,170 @@ export const PLAYGROUND_UPLOAD = {
   IMAGE: { maxBytes: 1024 * 1024, types: ['image/jpeg', 'image/png'] },
   FILE: { maxBytes: 5 * 1024 * 1024, types: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/csv'] },
 } as const;
+
+/**
+ * Placeholders a playground message may carry (`Xin chào {name}`), filled from the chosen
+ * follower. The server fills them when it sends and the console fills its preview with the same
+ * function, so what is sent is what was previewed.
+ */
+export const PLAYGROUND_PLACEHOLDERS = ['name', 'uid', 'alias', 'phone', 'city', 'district', 'address', 'dob'] as const;
+export type PlaygroundPlaceholder = (typeof PLAYGROUND_PLACEHOLDERS)[number];
+export type PlaceholderValues = Partial<Record<PlaygroundPlaceholder, string>>;
+
+/** What a follower offers to the placeholders (a synced follower row or the followers list item). */
+export interface PlaceholderFollower {
+  userId: string;
+  displayName?: string | null;
+  userAlias?: string | null;
+  sharedInfo?: Record<string, string> | null;
+}
+
+const nonEmpty = (v: string | null | undefined): string | undefined => {
+  const s = v?.trim();
+  return s ? s : undefined;
+};
+
+/** The placeholder values of a follower: `{name}` is the Zalo display name, the rest come from the info the follower shared. */
+export function followerPlaceholderValues(f: PlaceholderFollower): PlaceholderValues {
+  const info = f.sharedInfo ?? {};
+  const entries: Array<[PlaygroundPlaceholder, string | undefined]> = [
+    ['name', nonEmpty(f.displayName) ?? nonEmpty(info.name)],
+    ['uid', nonEmpty(f.userId)],
+    ['alias', nonEmpty(f.userAlias)],
+    ['phone', nonEmpty(info.phone)],
+    ['city', nonEmpty(info.city)],
+    ['district', nonEmpty(info.district)],
+    ['address', nonEmpty(info.address)],
+    ['dob', nonEmpty(info.user_dob)],
+  ];
+  return Object.fromEntries(entries.filter((e): e is [PlaygroundPlaceholder, string] => e[1] !== undefined));
+}
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
+const isPlaceholder = (name: string): name is PlaygroundPlaceholder => (PLAYGROUND_PLACEHOLDERS as readonly string[]).includes(name);
+
+export interface FilledText {
+  text: string;
+  /** Known placeholders without a value (left as written). */
+  missing: PlaygroundPlaceholder[];
+  /** `{word}`s that are not placeholders (left as written). */
+  unknown: string[];
+}
+
+/** Replaces `{placeholder}`s in one text; unknown names and missing values stay as written. */
+export function fillPlaceholders(text: string, values: PlaceholderValues): FilledText {
+  const missing = new Set<PlaygroundPlaceholder>();
+  const unknown = new Set<string>();
+  const out = text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (!isPlaceholder(name)) {
+      unknown.add(name);
+      return whole;
+    }
+    const value = values[name];
+    if (value === undefined) {
+      missing.add(name);
+      return whole;
+    }
+    return value;
+  });
+  return { text: out, missing: [...missing], unknown: [...unknown] };
+}
+
+/** The placeholders used anywhere in a message's texts. */
+export function messagePlaceholders(message: object): PlaygroundPlaceholder[] {
+  return fillMessagePlaceholders(message, {}).missing.map((m) => m.placeholder).filter((p, i, all) => all.indexOf(p) === i);
+}
+
+export interface FilledMessage<T> {
+  message: T;
+  /** Each placeholder without a value, with the path of the field that uses it (`text`, `elements.table.0.value`). */
+  missing: Array<{ placeholder: PlaygroundPlaceholder; path: string }>;
+  unknown: string[];
+}
+
+type Loose = Record<string, unknown>;
+const isObj = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Fills the texts a follower reads — text, caption, request title/subtitle, rich header/text/
+ * description, table keys and values, button titles and SMS content — and never ids, tokens,
+ * URLs or query payloads. Pure: works on the send schema's shape and on the console's loose one.
+ */
+export function fillMessagePlaceholders<T extends object>(message: T, values: PlaceholderValues): FilledMessage<T> {
+  const missing: FilledMessage<T>['missing'] = [];
+  const unknown = new Set<string>();
+  const fill = (v: unknown, path: string): unknown => {
+    if (typeof v !== 'string') return v;
+    const r = fillPlaceholders(v, values);
+    for (const p of r.missing) missing.push({ placeholder: p, path });
+    for (const u of r.unknown) unknown.add(u);
+    return r.text;
+  };
+  const m: Loose = { ...(message as Loose) };
+  for (const key of ['text', 'caption', 'title', 'subtitle'] as const) if (key in m) m[key] = fill(m[key], key);
+  if (isObj(m.elements)) {
+    const e: Loose = { ...m.elements };
+    for (const key of ['header', 'text', 'description'] as const) if (key in e) e[key] = fill(e[key], `elements.${key}`);
+    if (Array.isArray(e.table)) {
+      e.table = e.table.map((row: unknown, i) => (isObj(row) ? { ...row, key: fill(row.key, `elements.table.${i}.key`), value: fill(row.value, `elements.table.${i}.value`) } : row));
+    }
+    m.elements = e;
+  }
+  if (Array.isArray(m.buttons)) {
+    m.buttons = m.buttons.map((raw: unknown, i) => {
+      if (!isObj(raw)) return raw;
+      const b: Loose = { ...raw, title: fill(raw.title, `buttons.${i}.title`) };
+      if (raw.type === 'oa.open.sms' && isObj(raw.payload)) b.payload = { ...raw.payload, content: fill(raw.payload.content, `buttons.${i}.payload.content`) };
+      return b;
+    });
+  }
+  // The copy has the input's shape: only string values were replaced by strings.
+  return { message: m as T, missing, unknown: [...unknown] };
+}
+
+/** Query of the follower's recent conversation (the messages a quote can refer to). */
+export const playgroundConversationQuery = z.strictObject({
+  apiKeyId: z.uuid(),
+  uid: z.string().trim().regex(/^\d{1,32}$/, { message: 'user id is required (digits)' }),
+});
+
+/** One message of the conversation between the OA and the follower, newest first. */
+export const playgroundConversationMessage = z.object({
+  messageId: z.string(),
+  /** True when the follower wrote it (Zalo `src` 1), false for the OA's own messages. */
+  fromFollower: z.boolean(),
+  type: z.string(),
+  text: z.string(),
+  time: z.string().describe('ISO 8601'),
+});
+export type PlaygroundConversationMessage = z.infer<typeof playgroundConversationMessage>;
+
+/** What a playground send became: waiting in the queue, accepted by Zalo, delivered, or failed. */
+export const PLAYGROUND_OUTCOMES = ['queued', 'accepted', 'delivered', 'failed'] as const;
+export type PlaygroundOutcome = (typeof PLAYGROUND_OUTCOMES)[number];
+
+/** The outcome of a message status (RECEIVED and the error statuses are final). */
+export function playgroundOutcome(status: (typeof MESSAGE_STATUSES)[number]): PlaygroundOutcome {
+  if (status === 'RECEIVED') return 'delivered';
+  if (status === 'PUSHED_ZALO') return 'accepted';
+  if (status === 'ERROR' || status === 'ERROR_CALL_ZALO' || status === 'ERROR_PUSH_QUEUE') return 'failed';
+  return 'queued';
+}
+
+const explained = z.object({ meaning: z.string(), action: z.string() });
+
+/** GET uid/message-playground/{id}: the status of one playground send, its Zalo error decoded in vi and en. */
+export const playgroundMessageStatus = z.object({
+  id: z.uuid(),
+  trackingId: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  outcome: z.enum(PLAYGROUND_OUTCOMES),
+  /** True once the status will not change any more (delivered or failed). */
+  final: z.boolean(),
+  zaloMessageId: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  updatedAt: z.string(),
+  /** The last Zalo answer that was not a success (also while a retry is pending). */
+  error: z.object({ code: z.number().int().nullable(), vi: explained, en: explained }).nullable(),
+});
+export type PlaygroundMessageStatus = z.infer<typeof playgroundMessageStatus>;
