@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from 'fastify';
-import { UNSAFE_TEXT_MESSAGES, unsafeTextCode } from '@zc/shared/api/common';
+import { UNSAFE_TEXT_MESSAGES, isSafeText, unsafeTextCode } from '@zc/shared/api/common';
 import type { FieldIssue } from '@zc/shared/errors';
 import { AppError } from './errors';
 
@@ -18,6 +18,8 @@ function printable(segment: string): string {
  * deeply nested body cannot exhaust the stack.
  */
 export function unsafeTextIssues(value: unknown, root: string): FieldIssue[] {
+  // Almost every request is clean: a walk that builds no paths answers it (it runs on every send).
+  if (!holdsUnsafeText(value)) return [];
   const issues: FieldIssue[] = [];
   const stack: Array<[unknown, string]> = [[value, root]];
   while (stack.length > 0 && issues.length < MAX_ISSUES) {
@@ -37,6 +39,25 @@ export function unsafeTextIssues(value: unknown, root: string): FieldIssue[] {
     }
   }
   return issues.slice(0, MAX_ISSUES);
+}
+
+/** Whether any string or key in `value` is refused; no allocation besides the walk's own stack. */
+function holdsUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return !isSafeText(value);
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop() as Record<string, unknown>; // only objects and arrays are pushed
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      if (!Array.isArray(v) && !isSafeText(k)) return true;
+      const child = v[k];
+      if (typeof child === 'string') {
+        if (!isSafeText(child)) return true;
+      } else if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return false;
 }
 
 /** The 400 VALIDATION_FAILED answer naming each field (the shape of schema violations). */
