@@ -114,7 +114,14 @@ export async function findDeadEnd(page: Page): Promise<string | null> {
   await page.waitForLoadState('networkidle');
   const url = new URL(page.url());
   if (url.pathname === '/forbidden' || url.pathname === '/login') return `landed on ${url.pathname}`;
-  if ((await page.getByTestId('app-header').count()) === 0) return 'no shell (full-page screen)';
+  // The shell may still be resolving the organisation and permissions: give it a moment.
+  const hasShell = await page
+    .getByTestId('app-header')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .then(() => true, () => false);
+  if (!hasShell) return 'no shell (full-page screen)';
+  await page.waitForLoadState('networkidle');
   for (const [selector, what] of [
     ['[data-testid=forbidden]', 'forbidden'],
     ['[data-testid=not-available]', 'not-available placeholder'],
