@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Layout from 'antd/es/layout';
@@ -8,8 +8,8 @@ import Space from 'antd/es/space';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Avatar from 'antd/es/avatar';
-import Tooltip from 'antd/es/tooltip';
-import BellOutlined from '@ant-design/icons/BellOutlined';
+import Flex from 'antd/es/flex';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
@@ -39,7 +39,11 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
-function OrganisationSwitcher() {
+/** Switcher width: fixed in the header row, the full drawer width when stacked on a phone. */
+// In the row they share the space left by the actions: a line breaks at 150 px each, then they grow to 220 px.
+const switcherStyle = (stacked: boolean) => (stacked ? { width: '100%' } : { flex: '1 1 150px', minWidth: 150, maxWidth: 220 });
+
+function OrganisationSwitcher({ stacked }: { stacked: boolean }) {
   const { t } = useTranslation('shell');
   const scope = useScope();
   const navigate = useNavigate();
@@ -50,7 +54,7 @@ function OrganisationSwitcher() {
       aria-label={t('switchOrganisation')}
       data-testid="organisation-switcher"
       value={scope.merchant?.id}
-      style={{ minWidth: 200, maxWidth: 260 }}
+      style={switcherStyle(stacked)}
       suffixIcon={<ApartmentOutlined />}
       options={scope.merchants.map((m) => ({ value: m.id, label: m.name }))}
       onChange={(merchantId: string) => {
@@ -64,7 +68,7 @@ function OrganisationSwitcher() {
   );
 }
 
-function TenantSwitcher() {
+function TenantSwitcher({ stacked }: { stacked: boolean }) {
   const { t } = useTranslation('shell');
   const scope = useScope();
   const navigate = useNavigate();
@@ -76,7 +80,7 @@ function TenantSwitcher() {
       data-testid="tenant-switcher"
       placeholder={t('chooseTenant')}
       value={scope.tenant?.id}
-      style={{ minWidth: 200, maxWidth: 260 }}
+      style={switcherStyle(stacked)}
       suffixIcon={<ShopOutlined />}
       options={tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
       onChange={(tenantId: string) => {
@@ -108,7 +112,7 @@ function LanguageSwitcher() {
   );
 }
 
-function ProfileMenu() {
+function ProfileMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const profile = useProfile();
@@ -129,43 +133,84 @@ function ProfileMenu() {
         },
       }}
     >
-      <Button type="text" data-testid="profile-button" aria-label={t('account')} style={{ height: 40 }}>
+      <Button type="text" data-testid="profile-button" aria-label={compact && name ? `${t('account')}: ${name}` : t('account')} style={{ height: 40, paddingInline: compact ? 4 : undefined }}>
         <Space>
           <Avatar size="small" src={profile.data?.avatar ?? undefined} icon={<UserOutlined />} style={{ backgroundColor: '#0d9488' }} />
-          <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block', verticalAlign: 'middle' }}>{name}</span>
+          {compact ? null : (
+            <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block', verticalAlign: 'middle' }}>{name}</span>
+          )}
         </Space>
       </Button>
     </Dropdown>
   );
 }
 
-export function AppHeader() {
-  const { t } = useTranslation('shell');
-  const scope = useScope();
-  const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
-  const notificationsPath = scope.level === 'tenant' && scope.tenant ? `/tenant/systemmessage?tenantId=${scope.tenant.id}` : '/systemmessage';
+/**
+ * The organisation, tenant and OA switchers: a row in the desktop header, a stack at the top of the
+ * phone drawer (with the wallet, which the phone header has no room for).
+ */
+export function ScopeSwitchers({ stacked }: { stacked: boolean }) {
   return (
-    <Layout.Header
-      className={`zc-header${translucent ? ' is-translucent' : ''}`}
-      data-testid="app-header"
-      style={{ background: '#fff', padding: '0 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, height: 64 }}
+    <Flex
+      gap={stacked ? 8 : 12}
+      wrap
+      vertical={stacked}
+      align={stacked ? 'stretch' : 'center'}
+      // Basis 0: the actions keep their place on the header's first line while the switchers fit beside them.
+      style={stacked ? undefined : { flex: '1 1 0', minWidth: 150 }}
+      data-testid="scope-switchers"
     >
-      <Space size="middle" wrap={false}>
-        <OrganisationSwitcher />
-        <TenantSwitcher />
-        <OaSelector />
-      </Space>
-      <Space size="small">
+      <OrganisationSwitcher stacked={stacked} />
+      <TenantSwitcher stacked={stacked} />
+      <OaSelector />
+      {stacked ? (
         <Suspense fallback={null}>
           <HeaderWallet />
         </Suspense>
-        <Tooltip title={t('notifications')}>
-          <Link to={notificationsPath} aria-label={t('notifications')} data-testid="notification-link">
-            <Button type="text" shape="circle" icon={<BellOutlined />} tabIndex={-1} />
-          </Link>
-        </Tooltip>
+      ) : null}
+    </Flex>
+  );
+}
+
+interface AppHeaderProps {
+  /** Phone layout: a menu button opening the navigation drawer; switchers and wallet move into it. */
+  narrow: boolean;
+  navOpen?: boolean;
+  onOpenNav?: () => void;
+}
+
+export function AppHeader({ narrow, navOpen = false, onOpenNav }: AppHeaderProps) {
+  const { t } = useTranslation('shell');
+  const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
+  return (
+    <Layout.Header
+      className={`zc-header${translucent ? ' is-translucent' : ''}${narrow ? ' is-narrow' : ''}`}
+      data-testid="app-header"
+      style={{ background: '#fff', padding: narrow ? '0 8px' : '8px 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 16, rowGap: 8 }}
+    >
+      {narrow ? (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('openNavigation')}
+          aria-haspopup="dialog"
+          aria-expanded={navOpen}
+          onClick={onOpenNav}
+          data-testid="nav-drawer-open"
+          style={{ width: 40, height: 40 }}
+        />
+      ) : (
+        <ScopeSwitchers stacked={false} />
+      )}
+      <Space size={narrow ? 2 : 'small'} style={{ marginInlineStart: 'auto' }}>
+        {narrow ? null : (
+          <Suspense fallback={null}>
+            <HeaderWallet />
+          </Suspense>
+        )}
+        {/* No notification bell until the notifications module exists (issue 9: no dead ends). */}
         <LanguageSwitcher />
-        <ProfileMenu />
+        <ProfileMenu compact={narrow} />
       </Space>
     </Layout.Header>
   );

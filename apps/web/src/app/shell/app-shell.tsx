@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Layout from 'antd/es/layout';
 import Spin from 'antd/es/spin';
 import AntApp from 'antd/es/app';
+import Drawer from 'antd/es/drawer';
 import type { Merchant, Tenant } from '@zc/shared/api/organisation';
 import { useMerchants } from '../../features/organisation/api/get-merchants';
 import { useCheckEu } from '../../features/auth/api/check-eu';
@@ -12,9 +13,11 @@ import { useTenantPermissions } from '../../features/access/api/get-tenant-permi
 import { AddTenantDialog } from '../../features/organisation/components/add-tenant-dialog';
 import { ErrorResult } from '../../components/error-result';
 import { useSessionValue, writeSession } from '../../lib/session';
+import { loginHref } from '../../lib/paths';
 import { ScopeContext, type Scope } from '../scope-context';
-import { Sidebar } from './sidebar';
-import { AppHeader } from './app-header';
+import { Sidebar, SidebarNav } from './sidebar';
+import { AppHeader, ScopeSwitchers } from './app-header';
+import { useNarrowScreen } from './use-narrow-screen';
 import { AppBreadcrumb } from './app-breadcrumb';
 
 /** Tenant pages live under /tenant; everything else in the shell is organisation level. */
@@ -34,7 +37,9 @@ function findTenant(merchants: Merchant[], tenantId: string | null): { merchant:
 /** The authenticated layout: resolves organisation/tenant/permissions, then renders the shell. */
 export function AppShell() {
   const signedIn = useSessionValue('accessToken') !== null;
-  if (!signedIn) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  // Signed out on a page (expired session): sign in again, then come back here (lib/paths loginHref).
+  if (!signedIn) return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
   return (
     <AntApp>
       <SignedInShell />
@@ -61,6 +66,11 @@ function SignedInShell() {
   const storedTenantId = useSessionValue('tenantId');
   const queryTenantId = params.get('tenantId');
   const [addTenantOpen, setAddTenantOpen] = useState(false);
+  const narrow = useNarrowScreen();
+  // The phone drawer is open for the route it was opened on: any navigation closes it.
+  const routeKey = `${location.pathname}${location.search}`;
+  const [navOpenAt, setNavOpenAt] = useState<string | null>(null);
+  const navOpen = narrow && navOpenAt === routeKey;
 
   const merchants = useMemo(() => merchantsQuery.data ?? [], [merchantsQuery.data]);
   // The tenantId query parameter is the source of truth on tenant pages.
@@ -110,10 +120,11 @@ function SignedInShell() {
   return (
     <ScopeContext.Provider value={scope}>
       <Layout style={{ minHeight: '100vh' }}>
-        <Sidebar onAddTenant={() => setAddTenantOpen(true)} />
-        <Layout>
-          <AppHeader />
-          <Layout.Content style={{ padding: '16px 24px 32px' }}>
+        {narrow ? null : <Sidebar onAddTenant={() => setAddTenantOpen(true)} />}
+        {/* min-width 0: a wide table scrolls inside its card instead of widening the page. */}
+        <Layout style={{ minWidth: 0 }}>
+          <AppHeader narrow={narrow} navOpen={navOpen} onOpenNav={() => setNavOpenAt(routeKey)} />
+          <Layout.Content style={{ padding: narrow ? '12px 12px 24px' : '16px 24px 32px', minWidth: 0 }}>
             <AppBreadcrumb />
             {level === 'tenant' && !tenant ? (
               <ErrorResult status={404} />
@@ -129,6 +140,24 @@ function SignedInShell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      {narrow ? (
+        <Drawer
+          open={navOpen}
+          onClose={() => setNavOpenAt(null)}
+          placement="left"
+          size="min(300px, 86vw)"
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          rootClassName="zc-nav-drawer"
+        >
+          <SidebarNav
+            collapsed={false}
+            onAddTenant={() => setAddTenantOpen(true)}
+            onClose={() => setNavOpenAt(null)}
+            context={<ScopeSwitchers stacked />}
+          />
+        </Drawer>
+      ) : null}
       {merchant ? <AddTenantDialog open={addTenantOpen} merchantId={merchant.id} onClose={() => setAddTenantOpen(false)} /> : null}
     </ScopeContext.Provider>
   );

@@ -11,12 +11,14 @@ import CheckSquareOutlined from '@ant-design/icons/CheckSquareOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
   'tenant-dashboard': <DashboardOutlined />,
   tenants: <ApartmentOutlined />,
   user: <UserOutlined />,
+  billing: <WalletOutlined />,
   'audit-log': <AuditOutlined />,
   'tenant-audit-log': <AuditOutlined />,
   settings: <SettingOutlined />,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultStatuses, historyPagination, pageRequest, statusChoices, statusColor, statusLabel } from './history-model';
+import { defaultStatuses, HISTORY_COLUMNS, hiddenColumnsKey, historyPagination, LOCKED_COLUMNS, pageRequest, PINNED_LEFT, PINNED_RIGHT, sanitizeHidden, statusChoices, statusColor, statusLabel } from './history-model';
 
 describe('sending history rules (§2.13, §4)', () => {
   it('uses the §4 default filters and OA choices', () => {
@@ -32,5 +32,22 @@ describe('sending history rules (§2.13, §4)', () => {
     expect(historyPagination(9, 10)).toEqual({ showSizeChanger: false, hideOnSinglePage: true });
     expect(historyPagination(10, 10)).toEqual({ showSizeChanger: true, hideOnSinglePage: true });
     expect(historyPagination(11, 10)).toEqual({ showSizeChanger: true, hideOnSinglePage: false });
+  });
+});
+
+describe('history columns (§2.9 drawer, §2.13)', () => {
+  it('keeps only hideable columns of the module, once each', () => {
+    expect(sanitizeHidden('ZNS', ['sessionId', 'phone', 'sessionId', 'status', 'trackingId', 'uid', 'nonsense'])).toEqual(['sessionId', 'phone']);
+    expect(sanitizeHidden('OA', ['uid', 'phone', 'isCharged'])).toEqual(['uid']);
+  });
+
+  it('pins columns that exist in both modules and keeps them at the ends', () => {
+    for (const module of ['ZNS', 'OA'] as const) {
+      const columns: readonly string[] = HISTORY_COLUMNS[module];
+      expect(columns.slice(0, PINNED_LEFT.length)).toEqual(PINNED_LEFT);
+      expect(columns.slice(-PINNED_RIGHT.length)).toEqual(PINNED_RIGHT);
+      for (const locked of LOCKED_COLUMNS) expect(columns).toContain(locked);
+    }
+    expect(hiddenColumnsKey('ZNS')).not.toEqual(hiddenColumnsKey('OA'));
   });
 });

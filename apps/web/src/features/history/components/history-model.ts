@@ -70,3 +70,35 @@ export function pageRequest(target: number, size: number, current: number, meta:
 export function historyPagination(total: number, size: number): { showSizeChanger: boolean; hideOnSinglePage: boolean } {
   return { showSizeChanger: total >= 10, hideOnSinglePage: total <= size };
 }
+
+/** §2.13 columns of each module, in display order (the sticky ones at the ends). */
+export const HISTORY_COLUMNS = {
+  ZNS: ['trackingId', 'sessionId', 'znsApiKeyId', 'znsTemplateId', 'templateName', 'phone', 'type', 'mode', 'isCharged', 'status', 'createdAt'],
+  OA: ['trackingId', 'sessionId', 'znsApiKeyId', 'uid', 'templateName', 'type', 'mode', 'status', 'createdAt'],
+} as const satisfies Record<HistoryModule, readonly string[]>;
+export type HistoryColumn = (typeof HISTORY_COLUMNS)[HistoryModule][number];
+
+/** The row's identity and outcome: always shown, pinned left and right while the rest scrolls (§2.9 drawer cannot hide them). */
+export const LOCKED_COLUMNS: readonly HistoryColumn[] = ['trackingId', 'status'];
+/** Pinned on wide screens: the tracking id on the left; status and created time on the right. */
+export const PINNED_LEFT: readonly HistoryColumn[] = ['trackingId'];
+export const PINNED_RIGHT: readonly HistoryColumn[] = ['status', 'createdAt'];
+
+/** Where the §2.9 drawer keeps a module's hidden columns (localStorage, under the product prefix). */
+export function hiddenColumnsKey(module: HistoryModule): `columns.${string}` {
+  return `columns.history.${module}`;
+}
+
+function isColumnIn(known: readonly string[], key: string): key is HistoryColumn {
+  return known.includes(key);
+}
+
+/** A stored hidden-column list made safe: only this module's columns, never a locked one, no repeats. */
+export function sanitizeHidden(module: HistoryModule, stored: readonly string[]): HistoryColumn[] {
+  const known: readonly string[] = HISTORY_COLUMNS[module];
+  const out: HistoryColumn[] = [];
+  for (const key of stored) {
+    if (isColumnIn(known, key) && !LOCKED_COLUMNS.includes(key) && !out.includes(key)) out.push(key);
+  }
+  return out;
+}

@@ -11,6 +11,8 @@ import Tooltip from 'antd/es/tooltip';
 import Descriptions from 'antd/es/descriptions';
 import App from 'antd/es/app';
 import Space from 'antd/es/space';
+import Grid from 'antd/es/grid';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import InfoCircleOutlined from '@ant-design/icons/InfoCircleOutlined';
@@ -22,11 +24,25 @@ import { LIMITS } from '@zc/shared/limits';
 import { useHistory } from '../api/get-history';
 import { useExportUidHistory } from '../api/export-uid-history';
 import type { HistoryModule, HistoryParams } from '../api/history-query';
-import { defaultStatuses, historyPagination, pageRequest, statusChoices, statusColor, statusLabel } from './history-model';
+import {
+  defaultStatuses,
+  hiddenColumnsKey,
+  historyPagination,
+  pageRequest,
+  PINNED_LEFT,
+  PINNED_RIGHT,
+  sanitizeHidden,
+  statusChoices,
+  statusColor,
+  statusLabel,
+  type HistoryColumn,
+} from './history-model';
 import { StatusFilterDropdown } from './status-filter';
+import { ColumnDrawer } from './column-drawer';
 import { IdShortener } from '../../../components/id-shortener';
 import { MessagePreview } from '../../../components/message-preview';
 import { formatDateTime } from '../../../lib/formatters';
+import { isStringList, usePreference } from '../../../lib/preferences';
 import { useErrorText } from '../../../app/error-text';
 import { usePermissions } from '../../../app/scope-context';
 import { useCurrentOa } from '../../zalo-oa/components/current-oa';
@@ -42,6 +58,7 @@ const SEARCH_FIELDS: Record<HistoryModule, readonly SearchField[]> = {
   OA: ['trackingId', 'sessionId', 'uid'],
 };
 type Search = Partial<Record<SearchField, string>>;
+type ColumnDef = NonNullable<TableProps<HistoryRecord>['columns']>[number] & { key: HistoryColumn };
 
 function clean(search: Search): Search {
   const out: Search = {};
@@ -66,6 +83,11 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   const [search, setSearch] = useState<Search>({});
   const [expanded, setExpanded] = useState<string | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const [storedHidden, setStoredHidden] = usePreference(hiddenColumnsKey(module), [], isStringList);
+  const hidden = sanitizeHidden(module, storedHidden);
+  // Below md the right-hand pins would leave no room to scroll: only the tracking id stays pinned there.
+  const narrow = Grid.useBreakpoint().md === false;
   // The header's OA switcher scopes the list (x-oa-id); 'All' is null. The page is under the OA gate,
   // so the OA list is loaded and a stale stored id is already resolved away here.
   const oaId = useCurrentOa().current?.id ?? null;
@@ -127,7 +149,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
     return r.errorMsg ? <Tooltip title={r.errorMsg}>{tag}</Tooltip> : tag;
   };
 
-  const columns: NonNullable<TableProps<HistoryRecord>['columns']> = [
+  const columns: ColumnDef[] = [
     {
       key: 'trackingId',
       title: t('history.columns.trackingId'),
@@ -153,7 +175,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   } else {
     columns.push(
       { key: 'znsTemplateId', title: t('history.columns.templateId'), render: (_, r) => (r.znsTemplateId ? <span style={{ fontFamily: 'monospace' }}>{r.znsTemplateId}</span> : '—') },
-      { key: 'templateName', title: t('history.columns.templateName'), render: (_, r) => r.templateName ?? '—' },
+      { key: 'templateName', title: t('history.columns.templateName'), ellipsis: { showTitle: true }, width: 200, render: (_, r) => r.templateName ?? '—' },
       {
         key: 'phone',
         title: t('history.columns.phone'),
@@ -181,6 +203,21 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       render: (_, r) => <Tag>{r.type}</Tag>,
     },
     { key: 'mode', title: t('history.columns.mode'), render: (_, r) => <Tag color={r.mode === 'production' ? 'cyan' : 'purple'}>{t(`history.mode.${r.mode}`)}</Tag> },
+  );
+  if (module === 'ZNS') {
+    columns.push({
+      key: 'isCharged',
+      title: t('history.columns.charge'),
+      filters: [
+        { text: t('history.charge.true'), value: 'true' },
+        { text: t('history.charge.false'), value: 'false' },
+      ],
+      filterMultiple: false,
+      filteredValue: isCharged === undefined ? null : [String(isCharged)],
+      render: (_, r) => <Tag color={r.isCharged ? 'orange' : 'default'}>{t(`history.charge.${String(r.isCharged)}`)}</Tag>,
+    });
+  }
+  columns.push(
     {
       key: 'status',
       title: t('history.columns.status'),
@@ -202,19 +239,6 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       render: (_, r) => statusTag(r),
     },
   );
-  if (module === 'ZNS') {
-    columns.push({
-      key: 'isCharged',
-      title: t('history.columns.charge'),
-      filters: [
-        { text: t('history.charge.true'), value: 'true' },
-        { text: t('history.charge.false'), value: 'false' },
-      ],
-      filterMultiple: false,
-      filteredValue: isCharged === undefined ? null : [String(isCharged)],
-      render: (_, r) => <Tag color={r.isCharged ? 'orange' : 'default'}>{t(`history.charge.${String(r.isCharged)}`)}</Tag>,
-    });
-  }
   columns.push({
     key: 'createdAt',
     title: t('history.columns.createdAt'),
@@ -270,23 +294,26 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       items.push({ key: 'fallbackOf', label: t('history.fallback.label'), span: 2, children: <span data-testid="history-fallback-of">{t('history.fallback.of')} <IdShortener value={r.fallbackOf} /></span> });
     }
     if (module === 'ZNS') {
-      items.push({ key: 'templateData', label: t('history.templateData'), span: 2, children: <pre style={{ margin: 0, fontSize: 12 }}>{JSON.stringify(r.templateData ?? {}, null, 2)}</pre> });
+      items.push({ key: 'templateData', label: t('history.templateData'), span: 2, children: <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(r.templateData ?? {}, null, 2)}</pre> });
     } else {
       items.push({ key: 'content', label: t('history.content'), span: 2, children: <MessagePreview message={r.messageData} /> });
     }
-    // Sticky so the detail stays in view while the wide table is scrolled sideways.
-    return (
-      <div style={{ position: 'sticky', left: 16, maxWidth: 'min(1100px, calc(100vw - 340px))' }}>
-        <Descriptions size="small" bordered column={{ xs: 1, lg: 2 }} items={items} data-testid="history-detail" />
-      </div>
-    );
+    // With a pinned column the table keeps the detail row in view (sticky, card width) while the row scrolls sideways.
+    return <Descriptions size="small" bordered column={{ xs: 1, lg: 2 }} items={items} data-testid="history-detail" />;
   };
 
   const total = meta?.total ?? 0;
   const paging = historyPagination(total, size);
+  const shownColumns = columns
+    .filter((c) => !hidden.includes(c.key))
+    .map((c): ColumnDef => ({
+      ...c,
+      className: `zc-col-${c.key}`,
+      fixed: PINNED_LEFT.includes(c.key) ? 'left' : !narrow && PINNED_RIGHT.includes(c.key) ? 'right' : undefined,
+    }));
 
   return (
-    <Card>
+    <Card styles={{ body: { padding: narrow ? 12 : 24 } }}>
       <Flex gap={8} wrap style={{ marginBottom: 16 }} align="center">
         {SEARCH_FIELDS[module].map(searchInput)}
         <Button type="primary" icon={<SearchOutlined />} onClick={applySearch} data-testid="history-search">
@@ -308,6 +335,9 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
         <Tooltip title={t('history.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('history.refresh')} onClick={() => void history.refetch()} loading={history.isFetching} data-testid="history-refresh" />
         </Tooltip>
+        <Button icon={<SettingOutlined />} onClick={() => setColumnsOpen(true)} data-testid="history-columns" aria-haspopup="dialog">
+          {t('history.columnSettings.open')}
+        </Button>
         {module === 'OA' && can('VIEW_HISTORY') ? (
           <Button
             icon={<DownloadOutlined />}
@@ -330,7 +360,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
         size="middle"
         data-testid="history-table"
         scroll={{ x: 'max-content' }}
-        columns={columns}
+        columns={shownColumns}
         dataSource={rows}
         loading={history.isPending && history.fetchStatus !== 'idle'}
         locale={{ emptyText: t('history.empty') }}
@@ -339,6 +369,8 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
           style: { cursor: 'pointer' },
         })}
         expandable={{
+          // Pinned with the tracking id, so the expand control stays beside it while the row scrolls.
+          fixed: 'left',
           expandedRowKeys: expanded ? [expanded] : [],
           expandedRowRender: detail,
           // One detail row at a time.
@@ -379,6 +411,16 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
             setPosition(next);
             setExpanded(null);
           },
+        }}
+      />
+      <ColumnDrawer
+        open={columnsOpen}
+        columns={columns.map((c) => ({ key: c.key, title: typeof c.title === 'function' ? c.key : c.title }))}
+        hidden={hidden}
+        onClose={() => setColumnsOpen(false)}
+        onApply={(next) => {
+          setStoredHidden(next);
+          setColumnsOpen(false);
         }}
       />
     </Card>
