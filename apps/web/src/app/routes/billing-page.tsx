@@ -46,7 +46,7 @@ export function BillingPage() {
 
   return (
     <>
-      <PageHeader title={t('wallet.billingTitle')} />
+      <PageHeader title={t('shell:menu.wallets')} />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {merchantRef ? (
           <Card title={t('wallet.organisationWallet')} loading={merchantWallet.isPending} data-testid="merchant-wallet">
