@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
-import { messageHistory, oaFollowers } from '../../db/schema/index';
+import { messageHistory, oaFollowers, zaloOas } from '../../db/schema/index';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
 import { processDueMessages } from '../messaging/delivery-worker';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
@@ -20,6 +20,9 @@ let apiKeyId: string;
 beforeAll(async () => {
   sb = await startSandboxServer();
   t = await createTestApp({}, { zaloHosts: sb.hosts });
+  // Zalo's delivery receipts (user_received_message) reach the app over HTTP, as in production.
+  const appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await fetch(`${sb.url}/_control/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${appUrl}/api/webhooks/zalo` }) });
   const org = await buildOrganisation(t.database);
   orgId = org.id;
   const tenant = await buildTenant(t.database, org.id, { oaService: true, znsService: true });
@@ -120,5 +123,139 @@ describe('playground (§2.11)', () => {
     const eu = await buildUser(t.database, { merchantId: orgId, role: 'EU', tenantIds: [tenantId] });
     const eh = (await loginAs(t.app, eu.email)).headers({ 'x-tenant-id': tenantId });
     expect((await t.app.inject({ method: 'POST', url: '/api/uid/send-message-playground', headers: eh, payload: {} })).statusCode).toBe(403);
+  });
+});
+
+describe('playground: placeholders, quotes and the outcome of a send (issue 9 #9)', () => {
+  const DAY = 86_400_000;
+  const zalo = () => createServerZaloClient(t.database.db, createCipher(t.config.appSecret), sb.hosts);
+  const sandboxUsers = () => [...(sb.sandbox.state.users.get(SANDBOX_OA_ID)?.values() ?? [])];
+  const send = (payload: Record<string, unknown>, headers = h) => t.app.inject({ method: 'POST', url: '/api/uid/send-message-playground', headers, payload: { apiKeyId, uidTypeId: 'text', ...payload } });
+  const status = (id: string, headers = h) => t.app.inject({ url: `/api/uid/message-playground/${id}`, headers });
+
+  /** Polls the status route (like the console) until `done` holds or 5 s pass. */
+  async function statusUntil(id: string, done: (s: { outcome: string }) => boolean) {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await status(id);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { outcome: string; status: string; final: boolean; zaloMessageId: string | null; error: { code: number | null; vi: { meaning: string }; en: { meaning: string } } | null };
+      if (done(data)) return data;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const log = JSON.stringify(await (await fetch(`${sb.url}/_control/webhooks/log`)).json()).slice(-3000);
+    throw new Error(`message ${id} never reached the expected outcome ${log}`);
+  }
+
+  let follower: { userId: string; displayName: string };
+  beforeAll(async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/merchant/oa-user/sync', headers: h, payload: { zaloOAId: oaId } })).statusCode).toBe(200);
+    // The sandbox's first user of the OA interacted an hour ago: inside the 7-day window.
+    const first = sandboxUsers()[0];
+    expect(first).toBeTruthy();
+    const [row] = await t.database.db.select().from(oaFollowers).where(and(eq(oaFollowers.tenantId, tenantId), eq(oaFollowers.userId, first?.userId ?? '')));
+    expect(row).toBeTruthy();
+    follower = { userId: row?.userId ?? '', displayName: row?.displayName ?? '' };
+  });
+
+  it('fills {name} and {uid} from the synced follower: Zalo and the history get the filled text, and the status goes queued → accepted → delivered', async () => {
+    const res = await send({ uid: follower.userId, messageData: { kind: 'text', text: 'Xin chào {name}, cảm ơn bạn đã quan tâm đến cửa hàng! ({uid})' } });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().data.id as string;
+    const expected = `Xin chào ${follower.displayName}, cảm ơn bạn đã quan tâm đến cửa hàng! (${follower.userId})`;
+    const [row] = await t.database.db.select().from(messageHistory).where(eq(messageHistory.id, id));
+    expect(row?.messageData).toEqual({ kind: 'text', text: expected });
+    expect((await status(id)).json().data).toMatchObject({ id, outcome: 'queued', final: false, error: null });
+
+    await processDueMessages({ db: t.database.db, zalo: zalo() });
+    const accepted = (await status(id)).json().data as { outcome: string; zaloMessageId: string };
+    expect(accepted).toMatchObject({ status: 'PUSHED_ZALO', outcome: 'accepted', final: false });
+    const atZalo = (sb.sandbox.state.oaMessages.get(SANDBOX_OA_ID) ?? []).find((m) => m.msgId === accepted.zaloMessageId);
+    expect(atZalo?.text).toBe(expected);
+    // The sandbox's user_received_message arrives ~0.5 s later through /api/webhooks/zalo.
+    const delivered = await statusUntil(id, (s) => s.outcome === 'delivered');
+    expect(delivered).toMatchObject({ final: true, error: null, zaloMessageId: accepted.zaloMessageId });
+  });
+
+  it('reports a send outside the 7-day window as failed with Zalo’s -230 explained in vi and en', async () => {
+    const stale = sandboxUsers().find((u) => u.isFollower && sb.sandbox.clock.now() - u.lastInteraction > 8 * DAY);
+    expect(stale).toBeTruthy();
+    const res = await send({ uid: stale?.userId, messageData: { kind: 'text', text: 'Xin chào {name}' } });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().data.id as string;
+    await processDueMessages({ db: t.database.db, zalo: zalo() });
+    const failed = await statusUntil(id, (s) => s.outcome !== 'queued');
+    expect(failed).toMatchObject({ status: 'ERROR_CALL_ZALO', outcome: 'failed', final: true, error: { code: -230 } });
+    expect(failed.error?.en.meaning).toMatch(/7-day/);
+    expect(failed.error?.vi.meaning).toMatch(/7 ngày/);
+  });
+
+  it('answers 400 on the field when a placeholder has no value or the filled text is too long, and sends nothing', async () => {
+    const before = (await t.database.db.select({ id: messageHistory.id }).from(messageHistory).where(eq(messageHistory.tenantId, tenantId))).length;
+    const notAFollower = await send({ uid: '123', messageData: { kind: 'text', text: 'Xin chào {name}' } });
+    expect(notAFollower.statusCode, notAFollower.body).toBe(400);
+    expect(notAFollower.json().error.details.fields).toEqual([expect.objectContaining({ path: 'messageData.text', code: 'placeholder_missing' })]);
+    // {uid} needs no follower row.
+    const noAlias = await send({
+      uid: follower.userId,
+      uidTypeId: 'promotion',
+      messageData: { kind: 'promotion', elements: { header: 'Chào {uid}', text: 'Ưu đãi', table: [{ key: 'Tên', value: '{alias}' }] }, buttons: [] },
+    });
+    expect(noAlias.statusCode, noAlias.body).toBe(400);
+    expect(noAlias.json().error.details.fields[0]).toMatchObject({ path: 'messageData.elements.table.0.value', code: 'placeholder_missing' });
+    const tooLong = await send({ uid: follower.userId, messageData: { kind: 'text', text: `${'x'.repeat(1994)}{name}` } });
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.json().error.details.fields[0]).toMatchObject({ path: 'messageData.text', code: 'too_big' });
+    const after = (await t.database.db.select({ id: messageHistory.id }).from(messageHistory).where(eq(messageHistory.tenantId, tenantId))).length;
+    expect(after).toBe(before);
+  });
+
+  it('lists the conversation to quote from, newest first, and sends a quote of the follower’s last message', async () => {
+    const said = await fetch(`${sb.url}/_control/simulate/user-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oaId: SANDBOX_OA_ID, userId: follower.userId, text: 'Shop còn size M không?' }),
+    });
+    const { msgId } = (await said.json()) as { msgId: string };
+    const list = await t.app.inject({ url: `/api/uid/conversation-playground?apiKeyId=${apiKeyId}&uid=${follower.userId}`, headers: h });
+    expect(list.statusCode, list.body).toBe(200);
+    const messages = list.json().data as Array<{ messageId: string; fromFollower: boolean; text: string }>;
+    expect(messages[0]).toMatchObject({ messageId: msgId, fromFollower: true, text: 'Shop còn size M không?' });
+    expect(messages.some((m) => !m.fromFollower && m.text.startsWith('Xin chào'))).toBe(true);
+
+    const res = await send({ uid: follower.userId, uidTypeId: 'quote', messageData: { kind: 'quote', text: 'Chào {name}, shop còn size M ạ.', quoteMessageId: msgId } });
+    expect(res.statusCode, res.body).toBe(202);
+    await processDueMessages({ db: t.database.db, zalo: zalo() });
+    const row = await statusUntil(res.json().data.id as string, (s) => s.outcome !== 'queued');
+    expect(row.outcome).not.toBe('failed');
+
+    const otherKey = await t.app.inject({ url: `/api/uid/conversation-playground?apiKeyId=00000000-0000-4000-8000-000000000000&uid=${follower.userId}`, headers: h });
+    expect(otherKey.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/uid/conversation-playground?apiKeyId=${apiKeyId}&uid=abc`, headers: h })).statusCode).toBe(400);
+  });
+
+  it('shows the status of this tenant’s playground sends only: 404 for another tenant’s id and for a message not sent from the playground', async () => {
+    const res = await send({ uid: follower.userId, messageData: { kind: 'text', text: 'Chỉ một lần' } });
+    const id = res.json().data.id as string;
+    const org = await buildOrganisation(t.database);
+    const other = await buildTenant(t.database, org.id, { oaService: true, znsService: true });
+    const otherOwner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
+    const oh = (await loginAs(t.app, otherOwner.email)).headers({ 'x-tenant-id': other.id });
+    const foreign = await status(id, oh);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('NOT_FOUND');
+
+    // A message of the same tenant sent through the public API is not the playground's to show.
+    const [oa] = await t.database.db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.tenantId, tenantId));
+    const [api] = await t.database.db
+      .insert(messageHistory)
+      .values({ tenantId, module: 'OA', zaloOaId: oa?.id ?? '', apiKeyId, trackingId: 'order-1', uid: follower.userId, type: 'CS', status: 'PUSHED_ZALO' })
+      .returning({ id: messageHistory.id });
+    expect((await status(api?.id ?? '')).statusCode).toBe(404);
+    expect((await status('not-a-uuid')).statusCode).toBe(400);
+
+    const eu = await buildUser(t.database, { merchantId: orgId, role: 'EU', tenantIds: [tenantId] });
+    const eh = (await loginAs(t.app, eu.email)).headers({ 'x-tenant-id': tenantId });
+    expect((await status(id, eh)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/uid/conversation-playground?apiKeyId=${apiKeyId}&uid=${follower.userId}`, headers: eh })).statusCode).toBe(403);
   });
 });

@@ -1,16 +1,30 @@
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { uploadFile, uploadImage } from '@zc/zalo/oa-media';
+import { and, eq, like } from 'drizzle-orm';
+import { getConversation, uploadFile, uploadImage } from '@zc/zalo/oa-media';
+import { explainZaloError } from '@zc/zalo/error-catalog';
 import { dataResponse } from '@zc/shared/api/common';
-import { sendAccepted } from '@zc/shared/api/messaging';
-import { PLAYGROUND_UPLOAD, playgroundSendBody, UID_MESSAGE_TEMPLATE_GROUPS, uidTemplateGroup } from '@zc/shared/api/playground';
+import { oaMessage, sendAccepted, type MessageStatus, type OaMessage } from '@zc/shared/api/messaging';
+import {
+  fillMessagePlaceholders,
+  followerPlaceholderValues,
+  messagePlaceholders,
+  PLAYGROUND_UPLOAD,
+  playgroundConversationMessage,
+  playgroundConversationQuery,
+  playgroundMessageStatus,
+  playgroundOutcome,
+  playgroundSendBody,
+  UID_MESSAGE_TEMPLATE_GROUPS,
+  uidTemplateGroup,
+  type PlaygroundMessageStatus,
+} from '@zc/shared/api/playground';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { requireTenant, tenantAccess } from '../../platform/context';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, notFound } from '../../platform/errors';
 import { detectDocumentType, detectImageType, parseFormFields, readFileForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { randomToken } from '../../platform/crypto';
-import { apiKeys, tenants, wallets } from '../../db/schema/index';
+import { apiKeys, messageHistory, oaFollowers, tenants, wallets, zaloEvents } from '../../db/schema/index';
 import { sendOa, type SendContext } from '../messaging/send-service';
 import { zaloFailure } from '../zalo-oa/service';
 
@@ -31,6 +45,46 @@ async function playgroundContext(deps: ModuleDeps, tenantId: string, apiKeyId: s
 
 const apiKeyNotFound = () => new AppError('API_KEY_NOT_FOUND', 'API key not found', { fields: [{ path: 'apiKeyId', code: 'not_found', message: 'API key not found' }] });
 
+/** Tracking ids of playground sends start with this; the status route reads no other message. */
+const TRACKING_PREFIX = 'playground-';
+
+/**
+ * The message as the follower will read it: `{name}` and the other placeholders filled from the
+ * OA's synced follower (only `{uid}` is known without one). A placeholder without a value, or a
+ * filled text over its limit, answers 400 on the field that holds it.
+ */
+async function fillForFollower(deps: ModuleDeps, tenantId: string, zaloOaId: string, uid: string, message: OaMessage): Promise<OaMessage> {
+  if (messagePlaceholders(message).length === 0) return message;
+  const [follower] = await deps.db
+    .select({ userId: oaFollowers.userId, displayName: oaFollowers.displayName, userAlias: oaFollowers.userAlias, sharedInfo: oaFollowers.sharedInfo })
+    .from(oaFollowers)
+    .where(and(eq(oaFollowers.tenantId, tenantId), eq(oaFollowers.zaloOaId, zaloOaId), eq(oaFollowers.userId, uid)));
+  const filled = fillMessagePlaceholders(message, followerPlaceholderValues(follower ?? { userId: uid }));
+  const [gap] = filled.missing;
+  if (gap) {
+    const why = follower ? 'the follower has no value for it' : 'this user id is not a synced follower of the OA';
+    throw fieldError(`messageData.${gap.path}`, `{${gap.placeholder}} cannot be filled: ${why}`, 'placeholder_missing');
+  }
+  const parsed = oaMessage.safeParse(filled.message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw fieldError(`messageData.${issue?.path.join('.') ?? ''}`, `With the placeholders filled: ${issue?.message ?? 'invalid'}`, issue?.code ?? 'invalid');
+  }
+  return parsed.data;
+}
+
+type ErrorExplanation = NonNullable<PlaygroundMessageStatus['error']>;
+
+/** The stored Zalo failure in vi and en: decoded from its code, else the stored text (connection failures). */
+function explainStoredError(code: number | null, text: string | null): ErrorExplanation | null {
+  if (code !== null) {
+    const x = explainZaloError(code, 'oa');
+    return { code, vi: x.vi, en: x.en };
+  }
+  if (!text) return null;
+  return { code: null, vi: { meaning: text, action: '' }, en: { meaning: text, action: '' } };
+}
+
 /** §2.11 API playground: sample messages, sending one to a follower, uploading its image or file. */
 export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
@@ -45,7 +99,7 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
       config: { access, audit: 'PLAYGROUND_SEND' },
       schema: {
         tags,
-        description: 'Sends `messageData` to follower `uid` through the OA of API key `apiKeyId`, exactly like the public OA send API (charged, recorded in the UID history).',
+        description: 'Sends `messageData` to follower `uid` through the OA of API key `apiKeyId`, exactly like the public OA send API (charged, recorded in the UID history). Placeholders `{name}`, `{uid}`, `{alias}`, `{phone}`, `{city}`, `{district}`, `{address}`, `{dob}` in the texts are filled from the synced follower first; one without a value answers 400 `placeholder_missing` on its field. Follow the result with `GET uid/message-playground/{id}`.',
         body: playgroundSendBody,
         response: { 202: sendAccepted },
       },
@@ -54,12 +108,100 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
       const tenantId = requireTenant(req.ctx);
       const ctx = await playgroundContext(deps, tenantId, req.body.apiKeyId);
       if (!ctx) throw apiKeyNotFound();
-      const trackingId = `playground-${randomToken(9)}`;
-      const result = await sendOa(deps, ctx, { uid: req.body.uid, trackingId, message: req.body.messageData }, null);
+      const trackingId = `${TRACKING_PREFIX}${randomToken(9)}`;
+      const message = await fillForFollower(deps, tenantId, ctx.key.zaloOaId, req.body.uid, req.body.messageData);
+      const result = await sendOa(deps, ctx, { uid: req.body.uid, trackingId, message }, null);
       await runMutation(deps.db, req, (_tx, record) =>
         record({ targetType: 'message', targetId: result.id, after: { uid: req.body.uid, uidTypeId: req.body.uidTypeId, apiKeyId: req.body.apiKeyId, trackingId } }),
       );
       return reply.status(202).send({ data: { id: result.id, trackingId: result.trackingId, status: result.status } });
+    },
+  );
+
+  app.get(
+    '/uid/message-playground/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: 'Status of one message sent from the playground (this tenant’s playground sends only; any other id answers 404): queued, accepted by Zalo, delivered or failed with the Zalo error decoded in vi and en.',
+        params: z.strictObject({ id: z.uuid() }),
+        response: { 200: dataResponse(playgroundMessageStatus) },
+      },
+    },
+    async (req) => {
+      const tenantId = requireTenant(req.ctx);
+      const [row] = await deps.db
+        .select({
+          id: messageHistory.id,
+          trackingId: messageHistory.trackingId,
+          status: messageHistory.status,
+          sessionId: messageHistory.sessionId,
+          zaloOaId: messageHistory.zaloOaId,
+          errorCode: messageHistory.errorCode,
+          errorMsg: messageHistory.errorMsg,
+          deliveredAt: messageHistory.deliveredAt,
+          updatedAt: messageHistory.updatedAt,
+        })
+        .from(messageHistory)
+        .where(and(eq(messageHistory.id, req.params.id), eq(messageHistory.tenantId, tenantId), eq(messageHistory.module, 'OA'), like(messageHistory.trackingId, `${TRACKING_PREFIX}%`)));
+      if (!row?.trackingId) throw notFound();
+      // The column holds MESSAGE_STATUSES values only (written by the outbox and the delivery worker).
+      const status = row.status as MessageStatus;
+      let outcome = playgroundOutcome(status);
+      let deliveredAt = row.deliveredAt;
+      if (status === 'PUSHED_ZALO' && row.sessionId) {
+        // Zalo's OA receipt (user_received_message without tracking id) is stored by the webhook
+        // ingest but does not move OA rows to RECEIVED yet; read it here so the playground shows
+        // the delivery as soon as Zalo reports it (the history row stays the messaging module's).
+        const [receipt] = await deps.db
+          .select({ receivedAt: zaloEvents.receivedAt })
+          .from(zaloEvents)
+          .where(and(eq(zaloEvents.dedupeKey, `user_received_message:${row.sessionId}`), eq(zaloEvents.zaloOaId, row.zaloOaId)));
+        if (receipt) {
+          outcome = 'delivered';
+          deliveredAt = receipt.receivedAt;
+        }
+      }
+      return {
+        data: {
+          id: row.id,
+          trackingId: row.trackingId,
+          status,
+          outcome,
+          final: outcome === 'delivered' || outcome === 'failed',
+          zaloMessageId: row.sessionId,
+          deliveredAt: deliveredAt?.toISOString() ?? null,
+          updatedAt: row.updatedAt.toISOString(),
+          error: outcome === 'delivered' ? null : explainStoredError(row.errorCode, row.errorMsg),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/uid/conversation-playground',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: 'The latest messages (≤ 10, newest first) between the OA of API key `apiKeyId` and follower `uid`, read from Zalo: what a quote message can refer to.',
+        querystring: playgroundConversationQuery,
+        response: { 200: dataResponse(z.array(playgroundConversationMessage)) },
+      },
+    },
+    async (req) => {
+      const tenantId = requireTenant(req.ctx);
+      const ctx = await playgroundContext(deps, tenantId, req.query.apiKeyId);
+      if (!ctx) throw apiKeyNotFound();
+      const list = await getConversation(deps.zalo, ctx.key.zaloOaId, { userId: req.query.uid, count: 10 }).catch((err: unknown) => {
+        throw zaloFailure(err);
+      });
+      return {
+        data: list
+          .filter((m) => typeof m.message_id === 'string' && m.message_id.length > 0)
+          .map((m) => ({ messageId: m.message_id, fromFollower: m.src === 1, type: String(m.type ?? ''), text: typeof m.message === 'string' ? m.message : '', time: new Date(Number(m.time) || 0).toISOString() })),
+      };
     },
   );
 
