@@ -207,6 +207,21 @@ describe('accepting and declining', () => {
     expect(ok.json().data).toMatchObject({ merchantId: org.id, role: 'ADMIN', user: { id: loner.id, displayName: loner.displayName } });
   });
 
+  it('counts wrong passwords through the link against the same per-account allowance as the login', async () => {
+    const { h } = await orgWithOwner();
+    const person = await buildUser(t.database, { merchantId: (await buildOrganisation(t.database)).id, role: 'OWNER' });
+    await invite(h, { email: person.email, role: 'USER' });
+    const token = await mailedToken(person.email);
+    const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/api/merchant/invitation/token/accept-with-password', payload: { token, password } });
+    for (let i = 0; i < 5; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);
+    const locked = await attempt(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/credential', payload: { email: person.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(429);
+    expect(await t.database.db.select().from(merchantMembers).where(eq(merchantMembers.userId, person.id))).toHaveLength(1);
+  });
+
   it('declines by id and by token; decided, revoked and expired invitations answer stable codes', async () => {
     const { h, org } = await orgWithOwner();
     const person = await buildUser(t.database, { merchantId: (await buildOrganisation(t.database)).id, role: 'OWNER' });

@@ -15,7 +15,8 @@ import { authenticated, merchantAccess, publicAccess, requireMerchant, requireUs
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import type { AuthDeps } from '../auth/service';
-import { findOrganisationInvitations, findReceivedInvitations, findUserByEmail } from './repo';
+import { accountKey, clearThrottle, hitThrottle, LOGIN_ACCOUNT, tooManyAttempts } from '../../platform/throttle';
+import { findInvitationByToken, findOrganisationInvitations, findReceivedInvitations, findUserByEmail } from './repo';
 import { presentInvitations, presentReceivedInvitations } from './presenter';
 import { acceptInvitation, acceptWithPassword, declineInvitation, openInvitationByToken, openReceivedInvitation, revokeInvitation } from './service';
 
@@ -116,7 +117,19 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
       config: { access: publicAccess, audit: 'MERCHANT_INVITATION_ACCEPT', ...limited },
       schema: { tags, security: [], body: acceptInvitationWithPasswordBody, response: { 200: dataResponse(acceptedWithSession) } },
     },
-    async (req) => ({ data: await runMutation(deps.db, req, (tx, record) => acceptWithPassword(tx, authDeps, req.body, meta(req), record)) }),
+    async (req) => {
+      // An existing account's password is guessed no faster here than on the login route: the same
+      // per-account allowance, counted up front and taken back by a right password.
+      const row = await findInvitationByToken(deps.db, req.body.token, false);
+      const account = row && (await findUserByEmail(deps.db, row.email)) ? accountKey(row.email) : null;
+      if (account) {
+        const hit = await hitThrottle(deps.db, LOGIN_ACCOUNT, account);
+        if (!hit.ok) throw tooManyAttempts(hit.retryAfterSeconds);
+      }
+      const data = await runMutation(deps.db, req, (tx, record) => acceptWithPassword(tx, authDeps, req.body, meta(req), record));
+      if (account) await clearThrottle(deps.db, LOGIN_ACCOUNT, account);
+      return { data };
+    },
   );
 
   app.post(
