@@ -59,14 +59,14 @@ export async function openSession(tx: DbOrTx, deps: AuthDeps, userId: string, me
 }
 
 /**
- * §8 login rules: unknown account or wrong password → 'Login failed. Account is not exist!';
- * no organisation → 'No merchants assigned'; no tenant and no right to create one → 'No tenant'.
- * Before any of that, neither the address nor the account may be locked (docs/api-foundation.md,
- * "Sign-in throttling"). The account counts each attempt up front (concurrent guesses cannot
- * outrun its lock) and a right password clears it; the address counts confirmed failures only,
- * so busy offices behind one address are not locked by their own successful sign-ins.
+ * Checks an account's password under the sign-in throttle (docs/api-foundation.md, "Sign-in
+ * throttling"): neither the address nor the account may be locked. The account counts each
+ * attempt up front (concurrent guesses cannot outrun its lock) and a right password clears it;
+ * the address counts confirmed failures only, so an office behind one address is not locked by
+ * its own sign-ins. Throws LOGIN_FAILED or TOO_MANY_ATTEMPTS. Every route that accepts a password
+ * for an account by email uses this, outside the request's transaction so the count survives a 401.
  */
-export async function checkLogin(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
+export async function verifyAccountPassword(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
   const account = accountKey(email);
   const address = addressKey(ip);
   const byAddress = await peekThrottle(db, LOGIN_IP, address);
@@ -82,6 +82,16 @@ export async function checkLogin(db: Db, deps: AuthDeps, email: string, password
     throw new AppError('LOGIN_FAILED');
   }
   await clearThrottle(db, LOGIN_ACCOUNT, account);
+  return user;
+}
+
+/**
+ * §8 login rules: unknown account or wrong password → 'Login failed. Account is not exist!';
+ * no organisation → 'No merchants assigned'; no tenant and no right to create one → 'No tenant'.
+ * The password check comes first, under the sign-in throttle.
+ */
+export async function checkLogin(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
+  const user = await verifyAccountPassword(db, deps, email, password, ip);
   const memberships = await db.select({ role: merchantMembers.role }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
   if (memberships.length === 0) throw new AppError('NO_MERCHANT');
   const roles = memberships.map((m) => m.role as MerchantRole);
