@@ -7,7 +7,7 @@
 // poisoned template id made the shared context read fail for every request in it (36.7 % of
 // legitimate sends answered 500 in a 10 s run). Afterwards every legitimate send must be 2xx, every
 // poisoned one 400/401, none 5xx, and the wallets must hold exactly the accepted charges.
-// PostgreSQL by default (a throwaway database on BENCH_PG_URL); `-- --pglite` for PGlite.
+// PostgreSQL by default (a throwaway database on BENCH_PG_URL); `--pglite` (run the file directly) for PGlite.
 //
 //   npm run bench -- poisoned-sends      (or: node --import tsx bench/poisoned-sends.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
