@@ -68,13 +68,16 @@ export async function inviteToOrganisation(
     : await tx.insert(merchantInvitations).values({ ...values, merchantId: input.merchantId, email: input.email }).returning();
   if (!row) throw new Error('invitation write returned nothing');
   const role = ROLE_TEXT[input.role];
+  // Names are the inviter's own text: each stays on one line, so it cannot pose as another line of the mail.
+  const orgName = org.name.replace(/\s+/g, ' ').trim();
+  const inviterName = input.inviter.displayName.replace(/\s+/g, ' ').trim();
   await queueMail(tx, {
     to: input.email,
-    subject: `Lời mời tham gia ${org.name} / Invitation to join ${org.name}`,
+    subject: `Lời mời tham gia ${orgName} / Invitation to join ${orgName}`,
     text: [
-      `${input.inviter.displayName} mời bạn tham gia tổ chức "${org.name}" với vai trò ${role.vi}.`,
+      `${inviterName} mời bạn tham gia tổ chức "${orgName}" với vai trò ${role.vi}.`,
       `Mở liên kết sau để chấp nhận hoặc từ chối (hiệu lực ${INVITATION_TTL_DAYS} ngày). Nếu bạn không mong đợi lời mời này, hãy bỏ qua thư.`,
-      `${input.inviter.displayName} invited you to join the organisation "${org.name}" as ${role.en}.`,
+      `${inviterName} invited you to join the organisation "${orgName}" as ${role.en}.`,
       `Open this link to accept or decline (valid for ${INVITATION_TTL_DAYS} days). If you did not expect this invitation, ignore this mail.`,
       `${deps.publicUrl}/invitation?token=${token}`,
     ].join('\n'),
