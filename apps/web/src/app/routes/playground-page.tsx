@@ -11,19 +11,24 @@ import Button from 'antd/es/button';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { getApiKeysQueryOptions } from '../../features/api-keys/api/get-api-keys';
 import { useUidTemplates } from '../../features/playground/api/get-uid-templates';
 import { useSendPlayground } from '../../features/playground/api/send-playground';
+import { STATUS_POLL, usePlaygroundMessageStatus } from '../../features/playground/api/get-message-status';
+import { SendOutcome, type SendAttempt } from '../../features/playground/components/send-outcome';
 import { FollowerList } from '../../features/playground/components/follower-list';
 import { MessageFields } from '../../features/playground/components/message-fields';
-import { forcesCustom, fromSample, toKind, toMessage, toPreview, type PlaygroundValues } from '../../features/playground/components/message-model';
+import { forcesCustom, fromSample, toFilledPreview, toKind, toMessage, type PlaygroundValues } from '../../features/playground/components/message-model';
 import { MessagePreview } from '../../components/message-preview';
 import { isForbiddenError, PermissionAlert } from '../../components/permission-alert';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import type { OaMessage } from '@zc/shared/api/messaging';
+import type { Follower } from '@zc/shared/api/followers';
+import { followerPlaceholderValues, PLAYGROUND_PLACEHOLDERS } from '@zc/shared/api/playground';
 import { usePermissions, useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 
@@ -43,6 +48,11 @@ export function PlaygroundPage() {
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [mode, setMode] = useState<Mode>('sample');
   const [uid, setUid] = useState('');
+  // The follower picked in the list: its fields fill the preview's placeholders (the server fills
+  // the message from the same synced follower when it sends).
+  const [follower, setFollower] = useState<Follower | null>(null);
+  const [attempt, setAttempt] = useState<SendAttempt | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   const [uidError, setUidError] = useState<string | null>(null);
   const [localImage, setLocalImage] = useState<string | undefined>();
   // Listing keys needs VIEW_API_KEYS, which the page itself does not: without it (or on a 403) the
@@ -74,7 +84,22 @@ export function PlaygroundPage() {
     setLocalImage(undefined);
   }, [template, effectiveMode, form]);
 
-  const preview = kind ? toPreview(kind, values ?? {}, localImage) : null;
+  const recipient = follower && follower.userId === uid.trim() ? follower : null;
+  const placeholderValues = useMemo(() => followerPlaceholderValues(recipient ?? { userId: uid.trim() }), [recipient, uid]);
+  const filled = kind ? toFilledPreview(kind, values ?? {}, placeholderValues, localImage) : null;
+  const preview = filled?.message ?? null;
+  const missing = [...new Set(filled?.missing.map((m) => `{${m.placeholder}}`) ?? [])];
+  const unknown = (filled?.unknown ?? []).map((u) => `{${u}}`);
+
+  const sent = attempt?.state === 'accepted' ? attempt : null;
+  const status = usePlaygroundMessageStatus(tenantId, sent?.id, sent?.startedAt ?? 0);
+  // The poll's time bound, as the outcome shows it (a minute after the send without a final status).
+  const timedOut = Boolean(sent && !status.data?.final && now - sent.startedAt >= STATUS_POLL.maxMs);
+  useEffect(() => {
+    if (!sent || status.data?.final) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, sent.startedAt + STATUS_POLL.maxMs - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [sent, status.data?.final]);
 
   const onSend = async () => {
     if (!uid.trim()) {
@@ -94,14 +119,19 @@ export function PlaygroundPage() {
       return;
     }
     if (!apiKeyId) {
-      void message.warning('API key not found');
+      void message.warning(t('playground.noApiKey'));
       return;
     }
+    setAttempt({ state: 'sending' });
     try {
-      await send.mutateAsync({ apiKeyId, uidTypeId: template.id, uid: uid.trim(), messageData: toMessage(kind, { ...form.getFieldsValue(true), ...v }) as OaMessage });
-      void message.success('action success: send');
+      // Sent as written: the server fills the placeholders from the synced follower.
+      const accepted = await send.mutateAsync({ apiKeyId, uidTypeId: template.id, uid: uid.trim(), messageData: toMessage(kind, { ...form.getFieldsValue(true), ...v }) as OaMessage });
+      setNow(Date.now());
+      setAttempt({ state: 'accepted', id: accepted.id, startedAt: Date.now() });
+      void message.success(t('playground.sent'));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'API_KEY_NOT_FOUND') void message.warning('API key not found');
+      setAttempt({ state: 'rejected', error });
+      if (error instanceof ApiError && error.code === 'API_KEY_NOT_FOUND') void message.warning(t('playground.noApiKey'));
       else void message.error(errorText(error));
     }
   };
@@ -109,11 +139,11 @@ export function PlaygroundPage() {
   return (
     <>
       <PageHeader title={t('playground.title')} />
-      {keys.data && keys.data.data.length === 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="API key not found" description={t('playground.noKey')} /> : null}
+      {keys.data && keys.data.data.length === 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('playground.noApiKey')} description={t('playground.noKey')} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={7}>
           <Card title={t('playground.followers')} size="small">
-            <FollowerList tenantId={tenantId} zaloOAId={key?.zaloOAId} selected={uid} onSelect={(id) => { setUid(id); setUidError(null); }} />
+            <FollowerList tenantId={tenantId} zaloOAId={key?.zaloOAId} selected={uid} onSelect={(f) => { setFollower(f); setUid(f.userId); setUidError(null); }} />
           </Card>
         </Col>
         <Col xs={24} lg={10}>
@@ -162,7 +192,7 @@ export function PlaygroundPage() {
             </Form>
             {kind ? (
               <Form form={form} layout="vertical" key={`${templateId ?? ''}-${effectiveMode}`}>
-                <MessageFields kind={kind} form={form} disabled={effectiveMode === 'sample'} apiKeyId={apiKeyId} onLocalImage={setLocalImage} />
+                <MessageFields kind={kind} form={form} disabled={effectiveMode === 'sample'} tenantId={tenantId} apiKeyId={apiKeyId} uid={uid.trim()} onLocalImage={setLocalImage} />
               </Form>
             ) : null}
           </Card>
@@ -177,7 +207,21 @@ export function PlaygroundPage() {
               </Button>
             }
           >
+            <SendOutcome attempt={attempt} status={status.data} statusError={status.error} timedOut={timedOut} />
             <MessagePreview message={preview} testId="playground-preview" />
+            {missing.length > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginTop: 12 }}
+                data-testid="playground-placeholders-missing"
+                title={recipient ? t('playground.placeholders.missing', { names: missing.join(', ') }) : t('playground.placeholders.pickFollower', { names: missing.join(', ') })}
+              />
+            ) : null}
+            {unknown.length > 0 ? <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('playground.placeholders.unknown', { names: unknown.join(', ') })} /> : null}
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+              {t('playground.placeholders.hint', { names: PLAYGROUND_PLACEHOLDERS.map((p) => `{${p}}`).join(' ') })}
+            </Typography.Paragraph>
           </Card>
         </Col>
       </Row>

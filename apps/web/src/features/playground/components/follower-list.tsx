@@ -8,6 +8,7 @@ import Button from 'antd/es/button';
 import App from 'antd/es/app';
 import Flex from 'antd/es/flex';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
+import type { Follower } from '@zc/shared/api/followers';
 import { useFollowers } from '../api/get-followers';
 import { useSyncFollowers } from '../api/sync-followers';
 import { useErrorText } from '../../../app/error-text';
@@ -32,8 +33,8 @@ function FollowerAvatar({ src }: { src: string | null | undefined }) {
   );
 }
 
-/** §2.11 column 1: followers of the key's OA, infinite scroll, search by display name. */
-export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenantId: string; zaloOAId?: string; selected?: string; onSelect: (uid: string) => void }) {
+/** §2.11 column 1: followers of the key's OA, infinite scroll, search by display name; picking one hands it over whole (its fields fill the message's placeholders). */
+export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenantId: string; zaloOAId?: string; selected?: string; onSelect: (follower: Follower) => void }) {
   const { t } = useTranslation('gateway');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -79,7 +80,9 @@ export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenan
             <button
               key={f.id}
               type="button"
-              onClick={() => onSelect(f.userId)}
+              onClick={() => onSelect(f)}
+              data-testid="follower-item"
+              data-uid={f.userId}
               aria-pressed={selected === f.userId}
               style={{
                 display: 'flex',
@@ -98,6 +101,9 @@ export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenan
               <span style={{ minWidth: 0 }}>
                 <span style={{ display: 'block', fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.displayName}</span>
                 <span style={{ display: 'block', fontSize: 12, color: '#888', fontFamily: 'monospace' }}>{f.userId}</span>
+                {f.userLastInteractionDate ? (
+                  <span style={{ display: 'block', fontSize: 12, color: '#888' }}>{t('playground.lastInteraction', { date: f.userLastInteractionDate })}</span>
+                ) : null}
               </span>
             </button>
           ))

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from 'antd/es/form';
 import type { FormInstance } from 'antd/es/form';
@@ -12,6 +13,8 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useUploadPlaygroundFile } from '../api/upload-playground-file';
+import { usePlaygroundConversation } from '../api/get-conversation';
+import { formatDateTime } from '../../../lib/formatters';
 import { useErrorText } from '../../../app/error-text';
 import {
   BUTTON_TYPES,
@@ -48,18 +51,62 @@ function readImageSize(file: File): Promise<{ width: number; height: number }> {
   });
 }
 
+/**
+ * The message a quote refers to: one of the latest messages between the OA and the follower (read
+ * from Zalo), the follower's newest one by default. Chosen even in sample mode — a sample cannot
+ * know the conversation.
+ */
+function QuoteMessageField({ form, tenantId, apiKeyId, uid }: { form: FormInstance<PlaygroundValues>; tenantId: string; apiKeyId?: string; uid: string }) {
+  const { t } = useTranslation('gateway');
+  const errorText = useErrorText();
+  const conversation = usePlaygroundConversation(tenantId, apiKeyId, uid);
+  const value = Form.useWatch('quoteMessageId', form) as string | undefined;
+  const list = conversation.data;
+  useEffect(() => {
+    if (!list || (value && list.some((m) => m.messageId === value))) return;
+    const pick = list.find((m) => m.fromFollower) ?? list[0];
+    form.setFieldValue('quoteMessageId', pick?.messageId);
+  }, [list, value, form]);
+  const help = !/^\d{1,32}$/.test(uid)
+    ? t('playground.quoteNeedsFollower')
+    : conversation.isError
+      ? errorText(conversation.error)
+      : list && list.length === 0
+        ? t('playground.quoteNone')
+        : undefined;
+  return (
+    <Form.Item name="quoteMessageId" label={t('playground.fields.quoteMessageId')} rules={[{ required: true, message: t('playground.quoteRequired') }]} extra={help}>
+      <Select
+        data-testid="playground-quote"
+        loading={conversation.isFetching}
+        disabled={!list || list.length === 0}
+        placeholder={t('playground.quoteChoose')}
+        options={(list ?? []).map((m) => ({
+          value: m.messageId,
+          label: `${formatDateTime(m.time)} · ${m.fromFollower ? t('playground.quoteFromFollower') : t('playground.quoteFromOa')}: ${m.text || m.type}`,
+        }))}
+      />
+    </Form.Item>
+  );
+}
+
 /** The §5 Playground fields of one message kind (disabled in sample mode). */
 export function MessageFields({
   kind,
   form,
   disabled,
+  tenantId,
   apiKeyId,
+  uid,
   onLocalImage,
 }: {
   kind: MessageKind;
   form: FormInstance<PlaygroundValues>;
   disabled: boolean;
+  tenantId: string;
   apiKeyId?: string;
+  /** The recipient (a quote refers to a message of this conversation). */
+  uid: string;
   onLocalImage: (url: string | undefined) => void;
 }) {
   const { t } = useTranslation('gateway');
@@ -75,8 +122,8 @@ export function MessageFields({
     if (type === 'IMAGE') {
       const problem = imageProblem(file);
       if (problem) {
-        // §5 texts (Vietnamese, as the spec gives them).
-        void message.error(problem === 'imageType' ? 'Vui lòng chọn file ảnh (jpg, jpeg, png)' : 'Vui lòng chọn file nhỏ hơn 1 MB');
+        // §5 texts (exactly as the spec gives them in the vi console).
+        void message.error(problem === 'imageType' ? t('playground.imageType') : t('playground.imageSize', { count: L.imageMaxBytes / 1048576 }));
         return false;
       }
       try {
@@ -86,7 +133,7 @@ export function MessageFields({
           return false;
         }
       } catch {
-        void message.error('Không thể đọc ảnh này');
+        void message.error(t('playground.imageUnreadable'));
         return false;
       }
     } else {
@@ -104,7 +151,7 @@ export function MessageFields({
       } else form.setFieldsValue({ token, fileName: file.name });
       void form.validateFields([type === 'IMAGE' ? 'attachmentId' : 'token']).catch(() => undefined);
     } catch (error) {
-      void message.error(type === 'IMAGE' ? `${t('playground.imageUploadFailed')}: ${errorText(error)}` : `file upload failed: ${errorText(error)}`);
+      void message.error(`${t(type === 'IMAGE' ? 'playground.imageUploadFailed' : 'playground.fileUploadFailed')}: ${errorText(error)}`);
     }
     return false;
   };
@@ -158,9 +205,7 @@ export function MessageFields({
     case 'quote':
       return (
         <>
-          <Form.Item name="quoteMessageId" label={t('playground.fields.quoteMessageId')} rules={[required(t), max(t, 100)]}>
-            <Input disabled={disabled} />
-          </Form.Item>
+          <QuoteMessageField form={form} tenantId={tenantId} apiKeyId={apiKeyId} uid={uid} />
           <Form.Item name="text" label={t('playground.fields.text')} rules={[required(t), max(t, L.text)]}>
             <Input.TextArea rows={4} maxLength={L.text} showCount disabled={disabled} />
           </Form.Item>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oaMessage } from '@zc/shared/api/messaging';
-import { UID_MESSAGE_TEMPLATE_GROUPS } from '@zc/shared/api/playground';
-import { fileProblem, forcesCustom, fromSample, imageProblem, isSixteenByNine, toKind, toMessage } from './message-model';
+import { followerPlaceholderValues, UID_MESSAGE_TEMPLATE_GROUPS } from '@zc/shared/api/playground';
+import { fileProblem, forcesCustom, fromSample, imageProblem, isSixteenByNine, toFilledPreview, toKind, toMessage } from './message-model';
 
 describe('playground messages (§5 Playground)', () => {
   it('turns every server sample with content into a valid OA message', () => {
@@ -43,5 +43,17 @@ describe('playground messages (§5 Playground)', () => {
     expect(isSixteenByNine(800, 800)).toBe(false);
     expect(fileProblem({ size: 10, name: 'a.PDF' })).toBeNull();
     expect(fileProblem({ size: 10, name: 'a.exe' })).toBe('fileType');
+  });
+
+  it('previews the text sample with the chosen follower’s name, and says what stays unfilled', () => {
+    const text = UID_MESSAGE_TEMPLATE_GROUPS.flatMap((g): ReadonlyArray<{ id: string; exampleMessage: unknown }> => g.uidMessageTemplates).find((x) => x.id === 'text');
+    const values = followerPlaceholderValues({ userId: '123', displayName: 'Trần Văn Minh' });
+    const filled = toFilledPreview('text', fromSample(text?.exampleMessage), values);
+    expect(filled.message).toEqual({ kind: 'text', text: 'Xin chào Trần Văn Minh, cảm ơn bạn đã quan tâm đến cửa hàng!' });
+    expect(filled.missing).toEqual([]);
+    const noFollower = toFilledPreview('quote', { text: 'Chào {name} {oops}', quoteMessageId: 'm1' }, { uid: '123' });
+    expect(noFollower.message).toMatchObject({ text: 'Chào {name} {oops}', quoteMessageId: 'm1' });
+    expect(noFollower.missing).toEqual([{ placeholder: 'name', path: 'text' }]);
+    expect(noFollower.unknown).toEqual(['oops']);
   });
 });

@@ -3,7 +3,7 @@
  * Playground limits. Pure, so the rules can be unit-tested.
  */
 import { OA_LIMITS, OA_MESSAGE_KINDS, TABLE_COLOURS, TRANSACTION_SUBTYPES } from '@zc/shared/api/messaging';
-import { PLAYGROUND_UPLOAD } from '@zc/shared/api/playground';
+import { fillMessagePlaceholders, PLAYGROUND_UPLOAD, type FilledMessage, type PlaceholderValues } from '@zc/shared/api/playground';
 
 export const PLAYGROUND_LIMITS = {
   ...OA_LIMITS,
@@ -189,6 +189,14 @@ export function toPreview(kind: MessageKind, v: PlaygroundValues, localImageUrl?
   if (kind === 'image') return { ...m, url: localImageUrl ?? v.imageUrl };
   if (kind === 'file') return { ...m, fileName: v.fileName };
   return m;
+}
+
+/**
+ * The preview as the follower will read it: placeholders filled with the server's own renderer
+ * (the send fills them again from the synced follower, so both agree), with what stays unfilled.
+ */
+export function toFilledPreview(kind: MessageKind, v: PlaygroundValues, values: PlaceholderValues, localImageUrl?: string): FilledMessage<Record<string, unknown>> {
+  return fillMessagePlaceholders(toPreview(kind, v, localImageUrl), values);
 }
 
 /** §5 image rule: jpg/png, ≤ 1 MB (the 16:9 check needs the decoded size, see isSixteenByNine). */
