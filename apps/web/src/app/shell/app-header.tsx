@@ -21,6 +21,7 @@ import { LANGUAGES, toLanguage } from '../../lib/i18n';
 import { writeSession } from '../../lib/session';
 import { useScope } from '../scope-context';
 import { OaSelector } from '../../features/zalo-oa/components/oa-selector';
+import { BELOW_LG_QUERY, useMediaQuery } from './use-narrow-screen';
 
 // Lazy: the wallet dialogs (and the shared wallet schema) stay out of the shell chunk.
 const HeaderWallet = lazy(() => import('../../features/wallet/components/header-wallet').then((m) => ({ default: m.HeaderWallet })));
@@ -182,6 +183,7 @@ interface AppHeaderProps {
 export function AppHeader({ narrow, navOpen = false, onOpenNav }: AppHeaderProps) {
   const { t } = useTranslation('shell');
   const translucent = useScrolledPast(TRANSLUCENT_AFTER_PX);
+  const belowLg = useMediaQuery(BELOW_LG_QUERY);
   return (
     <Layout.Header
       className={`zc-header${translucent ? ' is-translucent' : ''}${narrow ? ' is-narrow' : ''}`}
@@ -210,7 +212,7 @@ export function AppHeader({ narrow, navOpen = false, onOpenNav }: AppHeaderProps
         )}
         {/* No notification bell until the notifications module exists (issue 9: no dead ends). */}
         <LanguageSwitcher />
-        <ProfileMenu compact={narrow} />
+        <ProfileMenu compact={belowLg} />
       </Space>
     </Layout.Header>
   );

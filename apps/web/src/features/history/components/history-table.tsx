@@ -86,8 +86,10 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [storedHidden, setStoredHidden] = usePreference(hiddenColumnsKey(module), [], isStringList);
   const hidden = sanitizeHidden(module, storedHidden);
-  // Below md the right-hand pins would leave no room to scroll: only the tracking id stays pinned there.
-  const narrow = Grid.useBreakpoint().md === false;
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
+  // Status and time pinned on the right from xl (1200 px) only: narrower, the pins would leave no room to scroll.
+  const pinRight = screens.xl === true;
   // The header's OA switcher scopes the list (x-oa-id); 'All' is null. The page is under the OA gate,
   // so the OA list is loaded and a stale stored id is already resolved away here.
   const oaId = useCurrentOa().current?.id ?? null;
@@ -131,7 +133,8 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       allowClear
       placeholder={t(`history.search.${field}`)}
       aria-label={t(`history.search.${field}`)}
-      style={{ width: 170 }}
+      // Two a row on a phone, fixed width beside each other otherwise.
+      style={{ width: narrow ? 'calc(50% - 4px)' : 170 }}
       value={draft[field] ?? ''}
       data-testid={`history-search-${field}`}
       onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
@@ -309,7 +312,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
     .map((c): ColumnDef => ({
       ...c,
       className: `zc-col-${c.key}`,
-      fixed: PINNED_LEFT.includes(c.key) ? 'left' : !narrow && PINNED_RIGHT.includes(c.key) ? 'right' : undefined,
+      fixed: PINNED_LEFT.includes(c.key) ? 'left' : pinRight && PINNED_RIGHT.includes(c.key) ? 'right' : undefined,
     }));
 
   return (
