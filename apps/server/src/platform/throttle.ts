@@ -55,6 +55,31 @@ export async function hitThrottle(db: Db, policy: ThrottlePolicy, key: string, n
   return countAttempt(db, policy, key, now, true);
 }
 
+const PRUNE_CHANCE = 1 / 50;
+
+/** Every email and address ever tried leaves a row; now and then the forgotten ones of the scope go. */
+async function maybePrune(db: Db, policy: ThrottlePolicy, now: Date): Promise<void> {
+  if (Math.random() >= PRUNE_CHANCE) return;
+  // A prune that loses a race (deadlock with another prune) changes nothing; a later one does the work.
+  await pruneThrottle(db, policy, now).catch(() => undefined);
+}
+
+/** Deletes the scope's rows that are neither locked nor remembered any more (see forgetAfterSeconds). */
+export async function pruneThrottle(db: DbOrTx, policy: ThrottlePolicy, now = new Date()): Promise<number> {
+  const forgotten = new Date(now.getTime() - policy.forgetAfterSeconds * 1000);
+  const gone = await db
+    .delete(authThrottle)
+    .where(
+      and(
+        eq(authThrottle.scope, policy.scope),
+        or(isNull(authThrottle.lastFailureAt), lt(authThrottle.lastFailureAt, forgotten)),
+        or(isNull(authThrottle.lockedUntil), lt(authThrottle.lockedUntil, now)),
+      ),
+    )
+    .returning({ key: authThrottle.key });
+  return gone.length;
+}
+
 /**
  * Counts one failure whose outcome is known (also while locked: a failure that raced past the
  * check still counts, and never shortens the lock).
@@ -64,6 +89,7 @@ export async function countFailure(db: Db, policy: ThrottlePolicy, key: string, 
 }
 
 async function countAttempt(db: Db, policy: ThrottlePolicy, key: string, now: Date, refuseWhileLocked: boolean): Promise<ThrottleHit> {
+  await maybePrune(db, policy, now);
   return db.transaction(async (tx) => {
     await tx.insert(authThrottle).values({ scope: policy.scope, key, failures: 0, windowStartedAt: now }).onConflictDoNothing();
     // The row lock serialises attempts on one key across processes.
