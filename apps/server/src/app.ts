@@ -14,6 +14,7 @@ import type { ZaloClient } from '@zc/zalo/client';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './platform/errors';
+import { frameworkErrorHandler } from './platform/framework-errors';
 import { registerAccessHook } from './platform/access';
 import { registerRouteRules } from './platform/mutation';
 import { registerInputSafety } from './platform/input-safety';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Proxy headers count only from the configured proxies (TRUST_PROXY); off by default.
     trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
+    // Router errors (undecodable path, over-long path parameter) in the one error shape.
+    frameworkErrors: frameworkErrorHandler,
   });
   // JSON only (and multipart where a route reads files): other bodies answer 415.
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, infer as zInfer } from 'zod';
 import { LIMITS } from '@zc/shared/limits';
@@ -53,6 +53,20 @@ export async function readImageUpload(file: MultipartFile, maxBytes = LIMITS.upl
 }
 
 /**
+ * The parts of a multipart body. A body the parser cannot read (no boundary, malformed part
+ * headers) answers 400 rather than 500; @fastify/multipart's own coded errors (limits, prototype
+ * keys) go on to the error handler as they are.
+ */
+async function* formParts(request: FastifyRequest, maxBytes: number): AsyncGenerator<Multipart> {
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20 } })) yield part;
+  } catch (err) {
+    if (err instanceof AppError || (err instanceof Error && ('code' in err || 'statusCode' in err))) throw err;
+    throw new AppError('VALIDATION_FAILED', 'The multipart body could not be read', { fields: [{ path: 'body', code: 'invalid_format', message: 'malformed multipart body' }] });
+  }
+}
+
+/**
  * Parses a multipart form with text fields and at most one image under `file`. A non-multipart
  * request answers 415; an unexpected file field or a second file answers 400.
  */
@@ -63,7 +77,7 @@ export async function readImageForm(
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
   const fields: Record<string, string> = {};
   let image: { buf: Buffer; type: ImageType } | null = null;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20 } })) {
+  for await (const part of formParts(request, maxBytes)) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') {
         part.file.resume();
@@ -110,7 +124,7 @@ export async function readFileForm(request: FastifyRequest, maxBytes: number): P
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
   const fields: Record<string, string> = {};
   let file: { buf: Buffer; filename: string } | null = null;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20 } })) {
+  for await (const part of formParts(request, maxBytes)) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file') {
         part.file.resume();
