@@ -322,6 +322,22 @@ describe('tenant webhooks: delivery', () => {
     expect(row).toMatchObject({ status: 'SUCCEEDED', attempts: 1, lastStatusCode: 200 });
   });
 
+  it('with private targets allowed, resolves a host name through the given resolver at connect time', async () => {
+    const { hook, enqueue, deliveries, h } = await setup();
+    const url = new URL(receiver.url);
+    url.hostname = 'receiver.zc-test.invalid'; // .invalid never resolves through DNS
+    const created = await hook();
+    await t.app.inject({ method: 'PUT', url: `/api/merchant/webhook/${created.id}`, headers: h(), payload: { url: url.toString() } });
+    await enqueue();
+    const before = receiver.received.length;
+    const asked: string[] = [];
+    const summary = await deliver({ resolve: async (host) => (asked.push(host), ['127.0.0.1']) });
+    expect(summary).toMatchObject({ attempted: 1, succeeded: 1 });
+    expect(asked).toEqual(['receiver.zc-test.invalid']);
+    expect(receiver.received.length).toBe(before + 1);
+    expect((await deliveries(created.id))[0]).toMatchObject({ status: 'SUCCEEDED', lastStatusCode: 200 });
+  });
+
   it('fails deliveries of a disabled webhook without sending', async () => {
     const { hook, enqueue, deliveries } = await setup();
     const created = await hook();
