@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sandbox } from './sandbox';
-import { emitFollow, recordUserMessage } from './events';
+import { emitFollow, emitUserInfoUpdate, emitUserWithdraw, emitWidgetEvent, recordAdminMessage, recordUserMessage } from './events';
 
 type Body = Record<string, unknown>;
 const body = (b: unknown): Body => (typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Body) : {});
@@ -81,9 +81,10 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
     const t = sb.state.templates.get((req.params as { templateId: string }).templateId);
     const b = body(req.body);
     const next = b.status;
-    if (!t || (next !== 'ENABLE' && next !== 'PENDING_REVIEW' && next !== 'REJECT' && next !== 'DISABLE')) return reply.code(400).send({ error: 'unknown template or status' });
+    if (!t || (next !== 'ENABLE' && next !== 'PENDING_REVIEW' && next !== 'REJECT' && next !== 'DISABLE' && next !== 'DELETE')) return reply.code(400).send({ error: 'unknown template or status' });
     const prev = t.status;
     t.status = next;
+    t.reason = next === 'REJECT' && typeof b.reason === 'string' ? b.reason : undefined;
     const oa = sb.state.oas.get(t.oaId);
     if (oa) {
       sb.webhooks.emit(oa.appId, {
@@ -108,6 +109,39 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
     const b = body(req.body);
     const r = emitFollow(sb, { oaId: String(b.oaId ?? ''), userId: typeof b.userId === 'string' ? b.userId : undefined, unfollow: b.unfollow === true });
     if (!r) return reply.code(404).send({ error: 'unknown OA or user' });
+    return r;
+  });
+
+  app.post('/_control/simulate/admin-message', async (req, reply) => {
+    const b = body(req.body);
+    const r = recordAdminMessage(sb, {
+      oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), text: typeof b.text === 'string' ? b.text : '', adminId: typeof b.adminId === 'string' && b.adminId ? b.adminId : 'admin-1',
+    });
+    if (!r) return reply.code(404).send({ error: 'unknown OA or user' });
+    return r;
+  });
+
+  app.post('/_control/simulate/user-info', async (req, reply) => {
+    const b = body(req.body);
+    const r = emitUserInfoUpdate(sb, { oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), info: body(b.info) });
+    if (!r) return reply.code(404).send({ error: 'unknown OA or user' });
+    return r;
+  });
+
+  app.post('/_control/simulate/withdraw', async (req, reply) => {
+    const b = body(req.body);
+    const r = emitUserWithdraw(sb, { oaId: String(b.oaId ?? ''), userId: String(b.userId ?? '') });
+    if (!r) return reply.code(404).send({ error: 'unknown OA or user' });
+    return r;
+  });
+
+  app.post('/_control/simulate/widget', async (req, reply) => {
+    const b = body(req.body);
+    const r = emitWidgetEvent(sb, {
+      oaId: String(b.oaId ?? ''), name: String(b.name ?? ''), userId: typeof b.userId === 'string' ? b.userId : undefined,
+      userExternalId: typeof b.userExternalId === 'string' ? b.userExternalId : undefined,
+    });
+    if (!r) return reply.code(404).send({ error: 'unknown OA or widget event name' });
     return r;
   });
 

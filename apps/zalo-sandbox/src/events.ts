@@ -58,7 +58,7 @@ export function emitFollow(sb: Sandbox, p: { oaId: string; userId?: string; unfo
     const rand = createPrng(users.size + 7);
     const userId = digits(rand, 19);
     user = {
-      userId, userIdByApp: digits(rand, 18), oaId: oa.oaId, displayName: 'Người dùng mới', alias: '', avatar: '', isFollower: false, isSensitive: false,
+      userId, userIdByApp: digits(rand, 18), oaId: oa.oaId, displayName: 'Người dùng mới', alias: '', externalId: '', avatar: '', isFollower: false, isSensitive: false,
       lastInteraction: now, tags: new Set(), notes: [], gender: 2, ageGroup: 3, cityCode: 4, platform: 2,
     };
     users.set(userId, user);
@@ -71,12 +71,65 @@ export function emitFollow(sb: Sandbox, p: { oaId: string; userId?: string; unfo
   return { userId: user.userId };
 }
 
-/** After an OA message: the echo event, then `user_received_message` shortly after. */
-export function emitOaMessageEvents(sb: Sandbox, m: OaMessageRecord, echoEvent: string): void {
+/**
+ * After an OA message: the echo event, then `user_received_message` shortly after. An echo of what
+ * an OA admin wrote in Zalo's own chat carries `sender.admin_id` (REFERENCE §13.1); API sends do not.
+ */
+export function emitOaMessageEvents(sb: Sandbox, m: OaMessageRecord, echoEvent: string, adminId?: string): void {
   const oa = sb.state.oas.get(m.oaId);
   if (!oa) return;
   const echo: Record<string, unknown> = { msg_id: m.msgId };
   if (m.text) echo.text = m.text;
-  sb.webhooks.emit(oa.appId, { event_name: echoEvent, sender: { id: oa.oaId }, recipient: { id: m.userId }, message: echo });
+  const sender = adminId ? { id: oa.oaId, admin_id: adminId } : { id: oa.oaId };
+  sb.webhooks.emit(oa.appId, { event_name: echoEvent, sender, recipient: { id: m.userId }, message: echo });
   sb.webhooks.emit(oa.appId, { event_name: 'user_received_message', sender: { id: oa.oaId }, recipient: { id: m.userId }, message: { msg_id: m.msgId } }, { at: sb.clock.now() + 500 });
+}
+
+/** An OA admin replies from Zalo's chat (not through the API): stored, echoed with `sender.admin_id`. */
+export function recordAdminMessage(sb: Sandbox, p: { oaId: string; userId: string; text: string; adminId: string }): { msgId: string } | null {
+  const oa = sb.state.oas.get(p.oaId);
+  const user = sb.state.users.get(p.oaId)?.get(p.userId);
+  if (!oa || !user) return null;
+  const m: OaMessageRecord = { msgId: nextHexId(sb.state), oaId: oa.oaId, userId: user.userId, src: 0, type: 'text', text: p.text, time: sb.clock.now() };
+  pushMessage(sb, m);
+  emitOaMessageEvents(sb, m, 'oa_send_text', p.adminId);
+  return { msgId: m.msgId };
+}
+
+const SHARED_TEXT_FIELDS = ['name', 'phone', 'address', 'city', 'district', 'user_dob'] as const;
+
+/** The user changes what they share with the OA in Zalo: stored, then `update_user_info` with the new values. */
+export function emitUserInfoUpdate(sb: Sandbox, p: { oaId: string; userId: string; info: Record<string, unknown> }): { info: Record<string, string> } | null {
+  const oa = sb.state.oas.get(p.oaId);
+  const user = sb.state.users.get(p.oaId)?.get(p.userId);
+  if (!oa || !user) return null;
+  const cur = user.sharedInfo ?? { name: user.displayName, phone: '', address: '', city: '', district: '', user_dob: '' };
+  const next = { ...cur };
+  for (const k of SHARED_TEXT_FIELDS) if (typeof p.info[k] === 'string') next[k] = p.info[k];
+  user.sharedInfo = next;
+  const info = Object.fromEntries(SHARED_TEXT_FIELDS.map((k) => [k, next[k]]));
+  sb.webhooks.emit(oa.appId, { oa_id: oa.oaId, event_name: 'update_user_info', user_id_by_app: user.userIdByApp, sender: { id: user.userId }, recipient: { id: oa.oaId }, info });
+  return { info };
+}
+
+/** The user withdraws their consent: the shared info is gone, and `user_withdraw` tells the OA. */
+export function emitUserWithdraw(sb: Sandbox, p: { oaId: string; userId: string }): { ok: true } | null {
+  const oa = sb.state.oas.get(p.oaId);
+  const user = sb.state.users.get(p.oaId)?.get(p.userId);
+  if (!oa || !user) return null;
+  user.sharedInfo = undefined;
+  sb.webhooks.emit(oa.appId, { oa_id: oa.oaId, event_name: 'user_withdraw', user_id_by_app: user.userIdByApp, sender: { id: user.userId }, recipient: { id: oa.oaId } });
+  return { ok: true };
+}
+
+/** A `widget_<name>` event of the OA's website widget (e.g. `interaction_accepted`). */
+export function emitWidgetEvent(sb: Sandbox, p: { oaId: string; name: string; userId?: string; userExternalId?: string }): { eventName: string } | null {
+  const oa = sb.state.oas.get(p.oaId);
+  if (!oa || !/^[a-z][a-z_]{0,60}$/.test(p.name)) return null;
+  const eventName = `widget_${p.name}`;
+  const data: Record<string, string> = {};
+  if (p.userId) data.user_id = p.userId;
+  if (p.userExternalId) data.user_external_id = p.userExternalId;
+  sb.webhooks.emit(oa.appId, { oa_id: oa.oaId, event_name: eventName, data });
+  return { eventName };
 }

@@ -44,8 +44,12 @@ export function authenticate(sb: Sandbox, req: FastifyRequest, api: RouteApi, no
   return { oa, app };
 }
 
-/** Zalo's per-app OA API limit (4,000/min by default): `-32` beyond it. */
-function checkRateLimit(sb: Sandbox, appId: string, now: number): void {
+/**
+ * Zalo's per-app OA API limit (4,000/min by default): counts the call, announces the budget in
+ * `X-RateLimit-Limit` / `X-RateLimit-Remain` (REFERENCE §1, on every OA API answer, `-32` included)
+ * and fails with `-32` beyond it.
+ */
+function checkRateLimit(sb: Sandbox, reply: FastifyReply, appId: string, now: number): void {
   const minute = Math.floor(now / 60_000);
   let w = sb.state.rateWindows.get(appId);
   if (!w || w.minute !== minute) {
@@ -53,7 +57,10 @@ function checkRateLimit(sb: Sandbox, appId: string, now: number): void {
     sb.state.rateWindows.set(appId, w);
   }
   w.count += 1;
-  if (w.count > sb.settings.oaRateLimitPerMinute) fail('oa', -32);
+  const limit = sb.settings.oaRateLimitPerMinute;
+  reply.header('X-RateLimit-Limit', String(limit));
+  reply.header('X-RateLimit-Remain', String(Math.max(0, limit - w.count)));
+  if (w.count > limit) fail('oa', -32);
 }
 
 /** The JSON body as an object; `-121`/`-122` on ZNS, `-201` on OA when it is empty or not JSON. */
@@ -103,7 +110,7 @@ export function zaloRoute(app: FastifyInstance, sb: Sandbox, api: RouteApi, meth
       const now = sb.clock.now();
       try {
         const { oa, app: zapp } = authenticate(sb, req, api, now);
-        if (api === 'oa') checkRateLimit(sb, zapp.appId, now);
+        if (api === 'oa') checkRateLimit(sb, reply, zapp.appId, now);
         const ctx: RouteCtx = { sb, req, reply, oa, app: zapp, now, extra: {} };
         const data = await handler(ctx);
         return { error: 0, message: 'Success', ...(data === undefined ? {} : { data }), ...ctx.extra };

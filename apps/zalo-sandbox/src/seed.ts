@@ -30,7 +30,10 @@ export const SANDBOX_TEMPLATE_IDS = {
   pendingReview: '3010071',
   rejected: '3010081',
   disabled: '3010091',
+  deleted: '3010101',
 } as const;
+/** The review note of the seed's rejected template (info/v2 `reason`). */
+export const SANDBOX_REJECT_REASON = 'Nội dung mang tính quảng cáo, không phù hợp với loại mẫu đã chọn';
 export const SANDBOX_ZNS_DAILY_QUOTA = 5_000;
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
@@ -41,6 +44,9 @@ const GIVEN_M = ['Bình', 'Dũng', 'Hải', 'Hiếu', 'Hùng', 'Khang', 'Long', 
 const DISTRICTS = ['Quận 1', 'Quận 3', 'Quận 7', 'Bình Thạnh', 'Ba Đình', 'Cầu Giấy', 'Hải Châu', 'Ninh Kiều', 'Thủ Đức', 'Đống Đa'];
 const STREETS = ['Lê Lợi', 'Nguyễn Huệ', 'Trần Hưng Đạo', 'Hai Bà Trưng', 'Lý Thường Kiệt', 'Điện Biên Phủ', 'Võ Văn Tần', 'Pasteur'];
 const MOBILE_PREFIXES = ['96', '97', '98', '86', '32', '35', '38', '90', '93', '70', '77', '89', '91', '94', '88', '83', '85', '92', '56', '99', '87'];
+
+/** dd/MM/yyyy needs two digits for day and month. */
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 const p = (name: string, maxLength: number, require = true): ZnsTemplateParam => ({ name, require, type: 'STRING', maxLength, minLength: 0, acceptNull: !require });
 
@@ -53,17 +59,23 @@ interface TemplateSpec {
   params: ZnsTemplateParam[];
   sample: Record<string, string>;
   uid?: boolean;
+  /** Made in the ZBS console rather than through the app (`filterPreset=1` leaves it out). */
+  console?: boolean;
+  reason?: string;
+  /** A fixed age instead of a drawn one: templates added later must not shift the PRNG sequence of the rest of the seed. */
+  ageDays?: number;
 }
 
 const TEMPLATES: TemplateSpec[] = [
-  { key: 'otp', name: 'Mã xác thực OTP', tag: 'TRANSACTION', status: 'ENABLE', price: 300, params: [p('otp', 10)], sample: { otp: '482913' } },
+  // Tags mix both of Zalo's vocabularies on purpose (REFERENCE §13.1): OTP / IN_TRANSACTION beside TRANSACTION / CUSTOMER_CARE / PROMOTION.
+  { key: 'otp', name: 'Mã xác thực OTP', tag: 'OTP', status: 'ENABLE', price: 300, params: [p('otp', 10)], sample: { otp: '482913' } },
   {
     key: 'orderConfirmation', name: 'Xác nhận đơn hàng', tag: 'TRANSACTION', status: 'ENABLE', price: 440, uid: true,
     params: [p('customer_name', 30), p('order_code', 30), p('amount', 20), p('order_date', 20)],
     sample: { customer_name: 'Nguyễn Thị Hoàng Anh', order_code: 'DH2611210001', amount: '1.250.000đ', order_date: '21/11/2026' },
   },
   {
-    key: 'shipping', name: 'Cập nhật giao hàng', tag: 'TRANSACTION', status: 'ENABLE', price: 300,
+    key: 'shipping', name: 'Cập nhật giao hàng', tag: 'IN_TRANSACTION', status: 'ENABLE', price: 300,
     params: [p('customer_name', 30), p('order_code', 30), p('status', 30), p('address', 200)],
     sample: { customer_name: 'Trần Văn Nam', order_code: 'DH2611210002', status: 'Đang giao', address: '12 Lê Lợi, Quận 1, TP.HCM' },
   },
@@ -82,8 +94,12 @@ const TEMPLATES: TemplateSpec[] = [
     sample: { customer_name: 'Võ Ngọc Yến', voucher_code: 'VIP50K', discount: '50.000đ', expiry: '31/12/2026' },
   },
   { key: 'pendingReview', name: 'Thông báo lịch hẹn', tag: 'CUSTOMER_CARE', status: 'PENDING_REVIEW', price: 220, params: [p('customer_name', 30), p('time', 20)], sample: { customer_name: 'Đỗ Gia Bảo', time: '09:00 22/11/2026' } },
-  { key: 'rejected', name: 'Khuyến mãi cuối tuần', tag: 'PROMOTION', status: 'REJECT', price: 800, params: [p('customer_name', 30)], sample: { customer_name: 'Bùi Thanh Tâm' } },
-  { key: 'disabled', name: 'Thông báo bảo trì', tag: 'TRANSACTION', status: 'DISABLE', price: 300, params: [p('time', 20)], sample: { time: '23:00 21/11/2026' } },
+  {
+    key: 'rejected', name: 'Khuyến mãi cuối tuần', tag: 'PROMOTION', status: 'REJECT', price: 800, params: [p('customer_name', 30)], sample: { customer_name: 'Bùi Thanh Tâm' },
+    reason: SANDBOX_REJECT_REASON,
+  },
+  { key: 'disabled', name: 'Thông báo bảo trì', tag: 'TRANSACTION', status: 'DISABLE', price: 300, params: [p('time', 20)], sample: { time: '23:00 21/11/2026' }, console: true },
+  { key: 'deleted', name: 'Thông báo cũ', tag: 'CUSTOMER_CARE', status: 'DELETE', price: 220, params: [p('customer_name', 30)], sample: { customer_name: 'Hồ Minh Quân' }, ageDays: 200 },
 ];
 
 /** Fills `state` with the deterministic demo data (one app, two OAs, followers, templates, articles). */
@@ -113,14 +129,14 @@ export function seedState(state: SandboxState, now: number, seed = SANDBOX_SEED)
       // The first user of each OA is its admin and always reachable; the rest spread over 14 days.
       const lastInteraction = u === 0 ? now - 3600_000 : now - Math.floor(rand() * 14 * 24 * 3600_000);
       const user: SandboxUser = {
-        userId, userIdByApp: digits(rand, 18), oaId, displayName: name, alias: '', avatar: `https://s120-ava-talk.zadn.vn/sandbox/u${u}.jpg`,
+        userId, userIdByApp: digits(rand, 18), oaId, displayName: name, alias: '', externalId: '', avatar: `https://s120-ava-talk.zadn.vn/sandbox/u${u}.jpg`,
         isFollower: u === 0 || rand() < 0.95, isSensitive: false, lastInteraction, tags: new Set(), notes: [], gender, ageGroup: 2 + Math.floor(rand() * 4),
         cityCode, platform: rand() < 0.4 ? 1 : 2,
       };
       if (u === 0 || rand() < 0.6) {
         user.sharedInfo = {
           name, phone: u === 0 ? SANDBOX_ADMIN_PHONES[oaId] ?? phone : phone, city: BROADCAST_CITIES[cityCode] ?? 'Hồ Chí Minh', district: pick(rand, DISTRICTS),
-          address: `${1 + Math.floor(rand() * 200)} ${pick(rand, STREETS)}`, user_dob: `${1 + Math.floor(rand() * 28)}/${1 + Math.floor(rand() * 12)}/${1970 + Math.floor(rand() * 35)}`,
+          address: `${1 + Math.floor(rand() * 200)} ${pick(rand, STREETS)}`, user_dob: `${pad2(1 + Math.floor(rand() * 28))}/${pad2(1 + Math.floor(rand() * 12))}/${1970 + Math.floor(rand() * 35)}`,
         };
       }
       if (rand() < 0.15) user.tags.add('VIP');
@@ -134,7 +150,7 @@ export function seedState(state: SandboxState, now: number, seed = SANDBOX_SEED)
       const templateId = SANDBOX_TEMPLATE_IDS[t.key].slice(0, -1) + String(n);
       state.templates.set(templateId, {
         templateId, oaId, name: t.name, status: t.status, tag: t.tag, params: t.params, price: t.price, quality: t.status === 'DISABLE' ? 'LOW' : 'HIGH',
-        createdTime: now - Math.floor(rand() * 90) * 24 * 3600_000, sample: t.sample, uidCapable: t.uid === true,
+        createdTime: now - (t.ageDays ?? Math.floor(rand() * 90)) * 24 * 3600_000, sample: t.sample, uidCapable: t.uid === true, viaApp: t.console !== true, reason: t.reason,
         buttons: t.tag === 'PROMOTION' ? [{ type: 1, title: 'Xem ưu đãi', content: 'https://example.vn/uu-dai' }] : [],
       });
       if (t.key === 'rating') {

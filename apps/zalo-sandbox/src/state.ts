@@ -1,4 +1,4 @@
-import type { ZnsRating, ZnsTemplateParam, ZnsTemplateStatus } from '@zc/zalo/zns';
+import type { ZnsRating, ZnsTemplateParam, ZnsTemplateStatus, ZnsTemplateTag } from '@zc/zalo/zns';
 
 /** Everything the sandbox remembers. Plain maps: fast enough for thousands of ZNS sends a second. */
 
@@ -40,6 +40,7 @@ export interface SandboxOa {
   tags: Set<string>;
 }
 
+/** What the user shares with the OA; user/detail answers city and district by name. */
 export interface SharedInfo {
   name: string;
   phone: string;
@@ -47,6 +48,9 @@ export interface SharedInfo {
   city: string;
   district: string;
   user_dob: string;
+  /** Set when the OA wrote them through user/update (integer ids). */
+  city_id?: number;
+  district_id?: number;
 }
 
 export interface SandboxUser {
@@ -55,6 +59,8 @@ export interface SandboxUser {
   oaId: string;
   displayName: string;
   alias: string;
+  /** The OA's own id for this user (user/update `user_external_id`). */
+  externalId: string;
   avatar: string;
   isFollower: boolean;
   isSensitive: boolean;
@@ -68,7 +74,8 @@ export interface SandboxUser {
   platform: 1 | 2;
 }
 
-export type TemplateTag = 'TRANSACTION' | 'CUSTOMER_CARE' | 'PROMOTION';
+/** Both of Zalo's tag vocabularies (REFERENCE §13.1); PROMOTION is the promotion class (night ban, quota). */
+export type TemplateTag = ZnsTemplateTag;
 
 export interface SandboxTemplate {
   templateId: string;
@@ -83,6 +90,10 @@ export interface SandboxTemplate {
   createdTime: number;
   sample: Record<string, string>;
   uidCapable: boolean;
+  /** Made through this app's API (`filterPreset=1` keeps only these), not in the ZBS console. */
+  viaApp: boolean;
+  /** Why review rejected it (info/v2 `reason`, REJECT only). */
+  reason?: string;
 }
 
 export interface ZnsMessageRecord {

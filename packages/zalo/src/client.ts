@@ -1,6 +1,6 @@
 import { ZaloApiError, ZaloResponseParseError, ZaloTokenMissingError } from './errors';
 import { exchangeAuthorizationCode, refreshOaTokens, type AppCredentials, type OaTokens } from './oauth';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, readRateLimitHeaders, type RateLimiter } from './rate-limit';
 import type { TokenStore } from './token-store';
 import { createTransport, sendZaloRequest, type Transport, type TransportOptions, type ZaloBody, type ZaloRequest } from './transport';
 
@@ -8,7 +8,11 @@ export interface ZaloClientOptions extends TransportOptions {
   tokenStore: TokenStore;
   /** App credentials, fixed or per OA (tenants may bring their own Zalo app). */
   app: AppCredentials | ((oaKey: string) => AppCredentials | Promise<AppCredentials>);
-  /** Per-OA token bucket on the OA Open API host (default 4,000/min); `false` disables it. */
+  /**
+   * Per-OA token bucket on the OA Open API host (default 4,000/min); `false` disables it. It follows
+   * Zalo's `X-RateLimit-Limit` / `X-RateLimit-Remain` answers: at 0 remaining it waits for the next
+   * window instead of sending into `-32`.
+   */
   rateLimit?: { oaPerMinute?: number; burst?: number } | false;
   /** Refresh this long before the access token expires (default 5 min). */
   refreshSkewMs?: number;
@@ -43,7 +47,9 @@ export function createZaloClient(opts: ZaloClientOptions): ZaloClient {
   const now = opts.now ?? Date.now;
   const skew = opts.refreshSkewMs ?? 5 * 60_000;
   const limiter: RateLimiter | undefined =
-    opts.rateLimit === false ? undefined : createRateLimiter({ perMinute: opts.rateLimit?.oaPerMinute ?? 4_000, burst: opts.rateLimit?.burst });
+    opts.rateLimit === false
+      ? undefined
+      : createRateLimiter({ perMinute: opts.rateLimit?.oaPerMinute ?? 4_000, burst: opts.rateLimit?.burst, now, sleep: transport.sleep });
   const inflight = new Map<string, Promise<OaTokens>>();
 
   const appFor = async (oaKey: string) => (typeof opts.app === 'function' ? opts.app(oaKey) : opts.app);
@@ -78,7 +84,15 @@ export function createZaloClient(opts: ZaloClientOptions): ZaloClient {
     return (await refreshTokens(oaKey, current.accessToken)).accessToken;
   }
 
-  const withToken = (req: ZaloCall, token: string): ZaloRequest => ({ ...req, headers: { ...req.headers, access_token: token } });
+  const withToken = (oaKey: string, req: ZaloCall, token: string): ZaloRequest => {
+    const out: ZaloRequest = { ...req, headers: { ...req.headers, access_token: token } };
+    // Only the OA Open API counts against Zalo's per-app limit (ZNS is outside it, REFERENCE §1).
+    if (limiter && req.host === 'openapi') {
+      out.beforeAttempt = () => limiter.take(oaKey);
+      out.onResponse = (headers) => limiter.observe(oaKey, readRateLimitHeaders(headers));
+    }
+    return out;
+  };
 
   return {
     transport,
@@ -94,13 +108,12 @@ export function createZaloClient(opts: ZaloClientOptions): ZaloClient {
     },
     async call(oaKey, req) {
       const token = await getAccessToken(oaKey);
-      if (limiter && req.host === 'openapi') await limiter.take(oaKey);
       try {
-        return await sendZaloRequest(transport, withToken(req, token));
+        return await sendZaloRequest(transport, withToken(oaKey, req, token));
       } catch (e) {
         if (!(e instanceof ZaloApiError) || e.classification !== 'token-refresh') throw e;
         const fresh = await refreshTokens(oaKey, token);
-        return sendZaloRequest(transport, withToken(req, fresh.accessToken));
+        return sendZaloRequest(transport, withToken(oaKey, req, fresh.accessToken));
       }
     },
   };

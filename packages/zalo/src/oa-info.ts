@@ -8,8 +8,10 @@ const get = (path: string, data?: Record<string, unknown>): ZaloCall => ({
 const post = (path: string, json: unknown, idempotent = false): ZaloCall => ({ api: 'oa', host: 'openapi', method: 'POST', path, json, idempotent });
 
 export interface OaInfo {
-  oa_id: string;
-  oaid?: string;
+  /** The OA id under its documented key (REFERENCE §13.1). */
+  oaid: string;
+  /** Older answers used this key; kept when Zalo sends it. */
+  oa_id?: string;
   name: string;
   description: string;
   oa_alias: string;
@@ -23,9 +25,15 @@ export interface OaInfo {
   package_valid_through_date: string;
 }
 
+/** Reads getoa's `data`: the id under the documented `oaid`, or the older `oa_id`. */
+export function readOaInfo(data: Record<string, unknown>): OaInfo {
+  const id = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
+  return { ...(data as unknown as OaInfo), oaid: id(data.oaid) ?? id(data.oa_id) ?? '' };
+}
+
 /** GET /v2.0/oa/getoa */
 export async function getOaInfo(client: ZaloClient, oaKey: string): Promise<OaInfo> {
-  return envelopeData(await client.call(oaKey, get('/v2.0/oa/getoa')));
+  return readOaInfo(envelopeData<Record<string, unknown>>(await client.call(oaKey, get('/v2.0/oa/getoa'))));
 }
 
 export interface FollowerQuery {
@@ -47,6 +55,7 @@ export async function getFollowers(client: ZaloClient, oaKey: string, q: Followe
   return envelopeData(await client.call(oaKey, get('/v3.0/oa/user/getlist', data)));
 }
 
+/** Shared info as user/detail answers it (city and district by name). */
 export interface SharedInfo {
   name?: string;
   phone?: string;
@@ -56,9 +65,29 @@ export interface SharedInfo {
   user_dob?: string;
 }
 
+/** Shared info as user/update takes it: city and district are integer ids, `user_dob` dd/MM/yyyy from 01/01/1970. */
+export interface SharedInfoUpdate {
+  name?: string;
+  phone?: string;
+  address?: string;
+  city_id?: number;
+  district_id?: number;
+  /** dd/MM/yyyy, not before 01/01/1970. */
+  user_dob?: string;
+}
+
+/** Body of `POST /v3.0/oa/user/update` (REFERENCE §13.1): no notes field exists. */
+export interface UserUpdateInput {
+  user_id: string;
+  user_alias?: string;
+  user_external_id?: string;
+  shared_info?: SharedInfoUpdate;
+}
+
 export interface UserDetail {
   user_id: string;
   user_id_by_app: string;
+  user_external_id?: string;
   display_name: string;
   user_alias: string;
   is_sensitive: boolean;
@@ -75,9 +104,14 @@ export async function getUserDetail(client: ZaloClient, oaKey: string, userId: s
   return envelopeData(await client.call(oaKey, get('/v3.0/oa/user/detail', { user_id: userId })));
 }
 
-/** POST /v3.0/oa/user/update — alias, notes and shared info (body shape UNCERTAIN per REFERENCE §12). */
-export async function updateUserInfo(client: ZaloClient, oaKey: string, p: { user_id: string; user_alias?: string; notes?: string[]; shared_info?: SharedInfo }): Promise<void> {
+/** POST /v3.0/oa/user/update — alias, external id and shared info. Repeating is harmless. */
+export async function updateUserInfo(client: ZaloClient, oaKey: string, p: UserUpdateInput): Promise<void> {
   await client.call(oaKey, post('/v3.0/oa/user/update', p, true));
+}
+
+/** POST /v2.0/oa/deletefollowerinfo `{user_id}` — clears the follower's shared info. */
+export async function deleteFollowerInfo(client: ZaloClient, oaKey: string, userId: string): Promise<void> {
+  await client.call(oaKey, post('/v2.0/oa/deletefollowerinfo', { user_id: userId }, true));
 }
 
 /** GET /v2.0/oa/tag/gettagsofoa */

@@ -47,6 +47,10 @@ export interface ZaloRequest {
   /** False for the OAuth token endpoint, whose success body has no `{error, message, data}`. */
   envelope?: boolean;
   signal?: AbortSignal;
+  /** Awaited before every attempt, retries included (the client's rate limiter waits here). */
+  beforeAttempt?: () => Promise<void>;
+  /** Sees the headers of every answer, errors included (`X-RateLimit-*` on the OA API). */
+  onResponse?: (headers: Headers) => void;
 }
 
 /** A parsed JSON object body (the envelope, or the OAuth body). */
@@ -144,6 +148,7 @@ async function attemptOnce(t: Transport, req: ZaloRequest, url: string): Promise
     if (timeout.aborted) throw new ZaloTimeoutError(`Zalo call ${req.path} timed out reading the body`);
     throw new ZaloNetworkError(`Zalo call ${req.path}: connection lost while reading the body`, false, e);
   }
+  req.onResponse?.(res.headers);
   if (!res.ok) throw new ZaloHttpError(res.status, text.slice(0, 300));
   return parseZaloBody(req.api, text, req.envelope !== false);
 }
@@ -177,6 +182,7 @@ export async function sendZaloRequest(t: Transport, req: ZaloRequest): Promise<Z
   const idempotent = req.idempotent ?? req.method === 'GET';
   for (let attempt = 1; ; attempt++) {
     try {
+      await req.beforeAttempt?.();
       return await attemptOnce(t, req, url);
     } catch (e) {
       if (!(e instanceof ZaloError)) throw e;

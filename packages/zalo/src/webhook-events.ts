@@ -23,6 +23,7 @@ export type UserMessageEventName =
 
 export type ZaloWebhookEvent =
   | (Base & { type: 'user_message'; oaId: string; userId: string; userIdByApp?: string; msgId: string; text?: string; attachments: ZaloAttachment[] })
+  /** OA-side echo; `adminId` (from `sender.admin_id`) when an OA admin wrote it in Zalo's own chat. */
   | (Base & { type: 'oa_message'; oaId: string; userId: string; msgId: string; text?: string; attachments: ZaloAttachment[]; adminId?: string })
   | (Base & { type: 'anonymous_message'; oaId: string; anonymousId: string; conversationId?: string; fromOa: boolean; msgId: string; text?: string; attachments: ZaloAttachment[] })
   | (Base & { type: 'follow' | 'unfollow'; oaId: string; userId: string; userIdByApp?: string; source?: string })
@@ -31,7 +32,14 @@ export type ZaloWebhookEvent =
   | (Base & { type: 'zns_delivery'; oaId: string; /** `84…` or its hash */ recipient: string; msgId: string; trackingId?: string; deliveryTime?: string })
   | (Base & { type: 'reaction'; oaId: string; userId: string; fromOa: boolean; reactIcon?: string; msgId?: string })
   | (Base & { type: 'user_submit_info'; oaId: string; userId: string; info: Record<string, unknown> })
-  | (Base & { type: 'add_user_to_tag'; oaId: string; userIds: string[]; tagName: string })
+  | (Base & { type: 'add_user_to_tag' | 'remove_user_from_tag'; oaId: string; userIds: string[]; tagName: string })
+  | (Base & { type: 'remove_tag'; oaId: string; tagName: string })
+  /** The user changed the info they share with the OA; `info` holds the new values when sent. */
+  | (Base & { type: 'update_user_info'; oaId: string; userId: string; userIdByApp?: string; info: Record<string, unknown> })
+  /** The user withdrew their consent: the OA must stop using the info they shared. */
+  | (Base & { type: 'user_withdraw'; oaId: string; userId: string; userIdByApp?: string })
+  /** `widget_*` events of the OA's website widget; `widget` is the name without the prefix. */
+  | (Base & { type: 'widget'; widget: string; oaId: string; userId?: string; userExternalId?: string; data: Record<string, unknown> })
   | (Base & { type: 'template_status'; oaId: string; templateId: string; prevStatus?: string; newStatus: string; reason?: string })
   | (Base & { type: 'template_quality'; oaId: string; templateId: string; quality: string })
   | (Base & { type: 'oa_daily_quota'; oaId: string; prevValue?: number; newValue?: number })
@@ -61,12 +69,16 @@ const OTHER = new Set([
 ]);
 const GROUP = /^(create_group|user_join_group|user_request_join_group|react_request_join_group|reject_request_join_group|add_group_admin|remove_group_admin|update_group_info|user_out_group|disperse_group|oa_send_group_\w+|user_send_group_\w+)$/;
 
+/** The user of a management event: `user_id`, `follower.id` or the sender, whichever Zalo put there. */
+const userIdOf = (raw: Raw, sender: string): string => str(raw.user_id) ?? str(obj(raw.follower).id) ?? sender;
+
 /** Parses a webhook body (already verified) into a typed event. Never throws: bad input → `unknown`. */
 export function parseZaloWebhookEvent(body: unknown): ZaloWebhookEvent {
   const raw = obj(body);
   const eventName = str(raw.event_name) ?? '';
   const base: Base = { eventName, appId: str(raw.app_id) ?? '', timestamp: str(raw.timestamp) ?? '', raw };
-  const sender = str(obj(raw.sender).id) ?? '';
+  const senderObj = obj(raw.sender);
+  const sender = str(senderObj.id) ?? '';
   const recipient = str(obj(raw.recipient).id) ?? '';
   const message = obj(raw.message);
   const oaId = str(raw.oa_id) ?? str(raw.oaId) ?? '';
@@ -83,7 +95,7 @@ export function parseZaloWebhookEvent(body: unknown): ZaloWebhookEvent {
     };
   }
   if (/^oa_send_/.test(eventName) && !GROUP.test(eventName) && !INTERACTION.has(eventName)) {
-    return { ...base, type: 'oa_message', oaId: sender, userId: recipient, msgId, text: str(message.text), attachments: attachments(message.attachments), adminId: str(raw.admin_id) };
+    return { ...base, type: 'oa_message', oaId: sender, userId: recipient, msgId, text: str(message.text), attachments: attachments(message.attachments), adminId: str(senderObj.admin_id) ?? str(raw.admin_id) };
   }
   switch (eventName) {
     case 'follow':
@@ -104,10 +116,17 @@ export function parseZaloWebhookEvent(body: unknown): ZaloWebhookEvent {
     }
     case 'user_submit_info':
       return { ...base, type: 'user_submit_info', oaId: recipient, userId: sender, info: obj(raw.info) };
-    case 'add_user_to_tag': {
+    case 'add_user_to_tag':
+    case 'remove_user_from_tag': {
       const tag = obj(raw.tag);
-      return { ...base, type: 'add_user_to_tag', oaId, userIds: strList(tag.user_ids), tagName: str(tag.name) ?? '' };
+      return { ...base, type: eventName, oaId, userIds: strList(tag.user_ids), tagName: str(tag.name) ?? '' };
     }
+    case 'remove_tag':
+      return { ...base, type: 'remove_tag', oaId, tagName: str(obj(raw.tag).name) ?? str(raw.tag_name) ?? '' };
+    case 'update_user_info':
+      return { ...base, type: 'update_user_info', oaId: oaId || recipient, userId: userIdOf(raw, sender), userIdByApp: str(raw.user_id_by_app), info: obj(raw.info ?? raw.shared_info) };
+    case 'user_withdraw':
+      return { ...base, type: 'user_withdraw', oaId: oaId || recipient, userId: userIdOf(raw, sender), userIdByApp: str(raw.user_id_by_app) };
     case 'change_template_status': {
       const status = obj(raw.status);
       return { ...base, type: 'template_status', oaId, templateId: str(raw.template_id) ?? '', prevStatus: str(status.prev_status), newStatus: str(status.new_status) ?? str(raw.status) ?? '', reason: str(raw.reason) };
@@ -125,6 +144,13 @@ export function parseZaloWebhookEvent(body: unknown): ZaloWebhookEvent {
       };
     case 'user_click_response_button':
       return { ...base, type: 'zns_button_response', oaId, msgId: str(raw.msg_id) ?? str(message.msg_id), trackingId: str(message.tracking_id), buttonType: str(message.button_type), data: message.data };
+  }
+  if (eventName.startsWith('widget_')) {
+    const data = obj(raw.data);
+    return {
+      ...base, type: 'widget', widget: eventName.slice('widget_'.length), oaId: oaId || recipient, userId: str(data.user_id) ?? (userIdOf(raw, sender) || undefined),
+      userExternalId: str(data.user_external_id) ?? str(raw.user_external_id), data,
+    };
   }
   if (INTERACTION.has(eventName)) return { ...base, type: 'interaction', oaId: oaId || recipient || sender, userId: eventName.startsWith('oa_') ? recipient : sender || undefined };
   if (GROUP.test(eventName)) return { ...base, type: 'group', oaId: oaId || sender || recipient, groupId: str(raw.group_id) ?? str(obj(raw.group).id) };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import { envelopeData, type ZaloClient } from './client';
 import { ZaloRequestError } from './errors';
@@ -15,7 +15,10 @@ export interface ZnsSendInput {
   phone: string;
   templateId: string;
   templateData: ZnsTemplateData;
-  /** Partner id echoed in the delivery webhook, ≤ 48 chars. */
+  /**
+   * Partner id echoed in the delivery webhook, ≤ 48 chars. Zalo requires one; when absent the
+   * client makes one up (a random UUID) and returns it in `trackingId` of the result.
+   */
   trackingId?: string;
   /** Development mode reaches app/OA admins only. */
   development?: boolean;
@@ -37,19 +40,24 @@ export interface ZnsSendResult {
   quota?: ZnsQuotaInfo;
 }
 
-function checkTrackingId(trackingId: string | undefined): void {
-  if (trackingId !== undefined && trackingId.length > ZNS_TRACKING_ID_MAX) {
+/** The answer of a send plus the `tracking_id` the client sent (Zalo does not echo it in the answer). */
+export type ZnsSent = ZnsSendResult & { trackingId: string };
+
+function checkTrackingId(trackingId: string): void {
+  if (trackingId.length === 0) throw new ZaloRequestError('tracking_id is empty; Zalo requires one');
+  if (trackingId.length > ZNS_TRACKING_ID_MAX) {
     throw new ZaloRequestError(`tracking_id is ${trackingId.length} chars; Zalo accepts at most ${ZNS_TRACKING_ID_MAX}`);
   }
 }
 
-function sendBody(input: Omit<ZnsSendInput, 'phone' | 'signal'>): Record<string, unknown> {
-  checkTrackingId(input.trackingId);
-  const body: Record<string, unknown> = { template_id: input.templateId, template_data: input.templateData };
-  if (input.trackingId !== undefined) body.tracking_id = input.trackingId;
+function sendBody(input: Omit<ZnsSendInput, 'phone' | 'signal'>): { body: Record<string, unknown>; trackingId: string } {
+  // Zalo requires tracking_id (REFERENCE §13.1): a random UUID (36 chars) when the caller has none.
+  const trackingId = input.trackingId ?? randomUUID();
+  checkTrackingId(trackingId);
+  const body: Record<string, unknown> = { template_id: input.templateId, template_data: input.templateData, tracking_id: trackingId };
   if (input.development) body.mode = 'development';
   if (input.sendingMode) body.sending_mode = input.sendingMode;
-  return body;
+  return { body, trackingId };
 }
 
 /** Normalises a phone for ZNS or throws a request error (Zalo would answer -108). */
@@ -65,9 +73,12 @@ export function hashZnsPhone(phone: string): string {
 }
 
 /** POST /message/template — sends one ZNS message by phone. Not retried on ambiguous failures. */
-export async function sendZns(client: ZaloClient, oaKey: string, input: ZnsSendInput): Promise<ZnsSendResult> {
-  const body = { phone: znsPhone(input.phone), ...sendBody(input) };
-  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template', json: body, signal: input.signal }));
+export async function sendZns(client: ZaloClient, oaKey: string, input: ZnsSendInput): Promise<ZnsSent> {
+  const phone = znsPhone(input.phone);
+  const { body, trackingId } = sendBody(input);
+  const json = { phone, ...body };
+  const data = envelopeData<ZnsSendResult>(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template', json, signal: input.signal }));
+  return { ...data, trackingId };
 }
 
 /** POST /message/template/hashphone — the recipient is SHA-256(84…), never the clear number. */
@@ -75,10 +86,12 @@ export async function sendZnsByHashPhone(
   client: ZaloClient,
   oaKey: string,
   input: Omit<ZnsSendInput, 'phone'> & ({ phone: string } | { hashPhone: string }),
-): Promise<ZnsSendResult> {
+): Promise<ZnsSent> {
   const hash = 'hashPhone' in input ? input.hashPhone : hashZnsPhone(input.phone);
-  const body = { hash_phone: hash, ...sendBody(input) };
-  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template/hashphone', json: body, signal: input.signal }));
+  const { body, trackingId } = sendBody(input);
+  const json = { hash_phone: hash, ...body };
+  const data = envelopeData<ZnsSendResult>(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/message/template/hashphone', json, signal: input.signal }));
+  return { ...data, trackingId };
 }
 
 export interface ZnsMessageStatus {
@@ -107,14 +120,26 @@ export async function getZnsQuota(client: ZaloClient, oaKey: string): Promise<Zn
   return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/message/quota' }));
 }
 
-/** GET /message/template-tag — the tags the OA may send. */
-export async function getZnsTemplateTags(client: ZaloClient, oaKey: string): Promise<string[]> {
+/**
+ * Template tags in both of Zalo's vocabularies (REFERENCE §4.3, §13.1): the documented
+ * `/message/template-tag` sample uses OTP / IN_TRANSACTION / POST_TRANSACTION, older material and
+ * many live templates TRANSACTION / CUSTOMER_CARE / PROMOTION. Both are accepted and shown as sent.
+ */
+export const ZNS_TEMPLATE_TAGS_DOCUMENTED = ['OTP', 'IN_TRANSACTION', 'POST_TRANSACTION'] as const;
+export const ZNS_TEMPLATE_TAGS_OLDER = ['TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION'] as const;
+export type ZnsTemplateTag = (typeof ZNS_TEMPLATE_TAGS_DOCUMENTED)[number] | (typeof ZNS_TEMPLATE_TAGS_OLDER)[number];
+
+/** GET /message/template-tag — the tags the OA may send (either vocabulary). */
+export async function getZnsTemplateTags(client: ZaloClient, oaKey: string): Promise<ZnsTemplateTag[]> {
   return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'GET', path: '/message/template-tag' }));
 }
 
-/** 1 ENABLE, 2 PENDING_REVIEW, 3 REJECT, 4 DISABLE */
-export type ZnsTemplateStatusFilter = 1 | 2 | 3 | 4;
 export type ZnsTemplateStatus = 'ENABLE' | 'PENDING_REVIEW' | 'REJECT' | 'DISABLE' | 'DELETE';
+/** `status` of `/template/all`: 1 ENABLE, 2 PENDING_REVIEW, 3 REJECT, 4 DISABLE, 5 DELETE. */
+export type ZnsTemplateStatusFilter = 1 | 2 | 3 | 4 | 5;
+export const ZNS_TEMPLATE_STATUS_CODES: Readonly<Record<ZnsTemplateStatus, ZnsTemplateStatusFilter>> = {
+  ENABLE: 1, PENDING_REVIEW: 2, REJECT: 3, DISABLE: 4, DELETE: 5,
+};
 
 export interface ZnsTemplateSummary {
   templateId: number | string;
@@ -124,18 +149,21 @@ export interface ZnsTemplateSummary {
   templateQuality: string;
 }
 
-/** GET /template/all — `limit` ≤ 100. */
+/**
+ * GET /template/all — `limit` ≤ 100; `status` filters by one state; `filterPreset` 1 keeps only
+ * the templates made through this app, 0 (Zalo's default) every template of the OA.
+ */
 export async function listZnsTemplates(
   client: ZaloClient,
   oaKey: string,
-  p: { offset?: number; limit?: number; status?: ZnsTemplateStatusFilter } = {},
+  p: { offset?: number; limit?: number; status?: ZnsTemplateStatusFilter; filterPreset?: 0 | 1 } = {},
 ): Promise<{ templates: ZnsTemplateSummary[]; total: number }> {
   const body: ZaloBody = await client.call(oaKey, {
     api: 'zns',
     host: 'business',
     method: 'GET',
     path: '/template/all',
-    query: { offset: p.offset ?? 0, limit: p.limit ?? 100, status: p.status },
+    query: { offset: p.offset ?? 0, limit: p.limit ?? 100, status: p.status, filterPreset: p.filterPreset },
   });
   const templates = envelopeData<ZnsTemplateSummary[]>(body);
   const meta = body.metadata as { total?: unknown } | undefined;
@@ -160,7 +188,9 @@ export interface ZnsTemplateInfo {
   timeout: number;
   previewUrl: string;
   templateQuality: string;
-  templateTag: string;
+  templateTag: ZnsTemplateTag;
+  /** Why Zalo rejected the template (REJECT only). */
+  reason?: string;
   price: string;
   price_sdt?: string;
   price_uid?: string;

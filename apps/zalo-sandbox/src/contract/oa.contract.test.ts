@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZaloApiError } from '@zc/zalo/errors';
-import { getFollowers, getOaInfo, getQuotaAssets, getUserDetail, getUserMessageQuota, listTags, removeTag, tagFollower, untagFollower, updateUserInfo } from '@zc/zalo/oa-info';
+import {
+  deleteFollowerInfo, getFollowers, getOaInfo, getQuotaAssets, getUserDetail, getUserMessageQuota, listTags, readOaInfo, removeTag, tagFollower, untagFollower, updateUserInfo,
+} from '@zc/zalo/oa-info';
 import {
   createArticle, getArticle, getConversation, listArticles, listRecentChats, prepareVideo, removeArticle, updateArticle, uploadFile, uploadGif, uploadImage,
   verifyArticle, verifyVideo, type ArticleInput,
@@ -30,7 +32,11 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 
 
 describe('OA Open API against the sandbox', () => {
   it('reads the OA and pages followers with the data= parameter', async () => {
-    expect(await getOaInfo(h.client, OA)).toMatchObject({ oa_id: OA, is_verified: true, num_follower: expect.any(Number) as number });
+    const info = await getOaInfo(h.client, OA);
+    expect(info).toMatchObject({ oaid: OA, is_verified: true, num_follower: expect.any(Number) as number });
+    // The sandbox answers the documented key only; the client still reads the older one.
+    expect(info).not.toHaveProperty('oa_id');
+    expect(readOaInfo({ oa_id: '123', name: 'Cũ' })).toMatchObject({ oaid: '123', name: 'Cũ' });
     const page1 = await getFollowers(h.client, OA, { offset: 0, count: 50 });
     expect(page1.users).toHaveLength(50);
     expect(page1.total).toBeGreaterThan(250);
@@ -47,8 +53,10 @@ describe('OA Open API against the sandbox', () => {
     const d = await getUserDetail(h.client, OA, u.userId);
     expect(d).toMatchObject({ user_id: u.userId, display_name: u.displayName, user_is_follower: true });
     expect(d.shared_info?.phone).toMatch(/^84\d{9}$/);
-    await updateUserInfo(h.client, OA, { user_id: u.userId, shared_info: { city: 'Đà Nẵng' }, user_alias: 'Chị Hoa' });
-    expect(await getUserDetail(h.client, OA, u.userId)).toMatchObject({ user_alias: 'Chị Hoa', shared_info: { city: 'Đà Nẵng' } });
+    await updateUserInfo(h.client, OA, { user_id: u.userId, shared_info: { city_id: 20, district_id: 6, user_dob: '02/09/1985', address: '12 Bạch Đằng' }, user_alias: 'Chị Hoa', user_external_id: 'KH-0042' });
+    expect(await getUserDetail(h.client, OA, u.userId)).toMatchObject({
+      user_alias: 'Chị Hoa', user_external_id: 'KH-0042', shared_info: { city: 'Đà Nẵng', district: 'Hải Châu', user_dob: '02/09/1985', address: '12 Bạch Đằng' },
+    });
     await tagFollower(h.client, OA, u.userId, 'Khách Tết');
     expect(await listTags(h.client, OA)).toContain('Khách Tết');
     expect((await getUserDetail(h.client, OA, u.userId)).tags_and_notes_info.tag_names).toContain('Khách Tết');
@@ -59,6 +67,94 @@ describe('OA Open API against the sandbox', () => {
     await removeTag(h.client, OA, 'Khách Tết');
     expect(await listTags(h.client, OA)).not.toContain('Khách Tết');
     expect(await codeOf(getUserDetail(h.client, OA, '1'))).toBe(-201);
+  });
+
+  it('validates the user/update body as Zalo documents it (-201 naming the field) and changes nothing on a refusal', async () => {
+    const u = active();
+    const token = (await h.store.get(OA))?.accessToken ?? '';
+    const update = async (body: unknown) =>
+      ((await (await fetch(`${h.sb.hosts.openapi}/v3.0/oa/user/update`, { method: 'POST', headers: { 'content-type': 'application/json', access_token: token }, body: JSON.stringify(body) })).json()) as { error: number; message: string });
+    const before = await getUserDetail(h.client, OA, u.userId);
+    const refused: Array<[unknown, string]> = [
+      [{ user_id: u.userId, notes: ['khách quen'] }, 'notes is invalid!'],
+      [{ user_id: u.userId, shared_info: { city_id: '20' } }, 'shared_info.city_id is invalid!'],
+      [{ user_id: u.userId, shared_info: { district_id: 1.5 } }, 'shared_info.district_id is invalid!'],
+      [{ user_id: u.userId, shared_info: { city: 'Đà Nẵng' } }, 'shared_info.city is invalid!'],
+      [{ user_id: u.userId, shared_info: { user_dob: '31/12/1969' } }, 'shared_info.user_dob is invalid!'],
+      [{ user_id: u.userId, shared_info: { user_dob: '1985-09-02' } }, 'shared_info.user_dob is invalid!'],
+      [{ user_id: u.userId, shared_info: { user_dob: '30/02/1990' } }, 'shared_info.user_dob is invalid!'],
+      [{ user_id: u.userId, user_alias: 7 }, 'user_alias is invalid!'],
+      [{ user_id: u.userId, user_alias: 'Chị Lan', shared_info: { phone: 'gọi tôi' } }, 'shared_info.phone is invalid!'],
+      [{ user_id: '1', user_alias: 'x' }, 'user_id is invalid!'],
+    ];
+    for (const [body, message] of refused) expect(await update(body), JSON.stringify(body)).toEqual({ error: -201, message });
+    expect(await getUserDetail(h.client, OA, u.userId)).toEqual(before);
+    expect(await update({ user_id: u.userId, shared_info: { user_dob: '01/01/1970' } })).toMatchObject({ error: 0 });
+  });
+
+  it('clears shared info with deletefollowerinfo', async () => {
+    const u = active();
+    expect((await getUserDetail(h.client, OA, u.userId)).shared_info).not.toBeNull();
+    await deleteFollowerInfo(h.client, OA, u.userId);
+    expect((await getUserDetail(h.client, OA, u.userId)).shared_info).toBeNull();
+    expect(await codeOf(deleteFollowerInfo(h.client, OA, '1'))).toBe(-201);
+  });
+
+  it('emits remove_user_from_tag and remove_tag when a tag is taken off a follower or removed', async () => {
+    await h.control('/webhooks', { url: receiver.url });
+    const u = active();
+    await tagFollower(h.client, OA, u.userId, 'Khách Tết');
+    await untagFollower(h.client, OA, u.userId, 'Khách Tết');
+    await removeTag(h.client, OA, 'Khách Tết');
+    await waitFor(() => receiver.received.length === 3);
+    const events = receiver.received.map((r) => parseZaloWebhookEvent(JSON.parse(r.rawBody)));
+    expect(events[1]).toMatchObject({ type: 'remove_user_from_tag', oaId: OA, userIds: [u.userId], tagName: 'Khách Tết' });
+    expect(events[2]).toMatchObject({ type: 'remove_tag', oaId: OA, tagName: 'Khách Tết' });
+  });
+
+  it('emits the other user events: an admin echo with sender.admin_id, update_user_info, user_withdraw and widget_*', async () => {
+    await h.control('/webhooks', { url: receiver.url });
+    const u = active();
+    await h.control('/simulate/admin-message', { oaId: OA, userId: u.userId, text: 'Chào chị, em là Lan', adminId: 'adm-42' });
+    await h.control('/simulate/user-info', { oaId: OA, userId: u.userId, info: { phone: '84912345678', address: '5 Lê Duẩn' } });
+    await h.control('/simulate/withdraw', { oaId: OA, userId: u.userId });
+    await h.control('/simulate/widget', { oaId: OA, name: 'interaction_accepted', userId: u.userId, userExternalId: 'KH-0042' });
+    await h.control('/clock/advance', { ms: 1_000 }); // the admin message's user_received_message
+    await waitFor(() => receiver.received.length === 5);
+    const byName = new Map(receiver.received.map((r) => parseZaloWebhookEvent(JSON.parse(r.rawBody))).map((e) => [e.eventName, e]));
+    expect(byName.get('oa_send_text')).toMatchObject({ type: 'oa_message', oaId: OA, userId: u.userId, adminId: 'adm-42', text: 'Chào chị, em là Lan' });
+    expect(byName.get('update_user_info')).toMatchObject({ type: 'update_user_info', oaId: OA, userId: u.userId, info: { phone: '84912345678', address: '5 Lê Duẩn' } });
+    expect(byName.get('user_withdraw')).toMatchObject({ type: 'user_withdraw', oaId: OA, userId: u.userId });
+    expect(byName.get('widget_interaction_accepted')).toMatchObject({ type: 'widget', widget: 'interaction_accepted', oaId: OA, userId: u.userId, userExternalId: 'KH-0042' });
+    // Withdrawn consent: Zalo no longer shares the user's info with the OA.
+    expect((await getUserDetail(h.client, OA, u.userId)).shared_info).toBeNull();
+    // API sends echo without an admin.
+    receiver.received.length = 0;
+    await sendCsMessage(h.client, OA, u.userId, { kind: 'text', text: 'Qua API' });
+    await waitFor(() => receiver.received.length >= 1);
+    expect(parseZaloWebhookEvent(JSON.parse(receiver.received[0]!.rawBody))).toMatchObject({ type: 'oa_message', adminId: undefined });
+  });
+
+  it('announces X-RateLimit-Limit / X-RateLimit-Remain, and the client waits for the next window at 0 instead of getting -32', async () => {
+    await h.control('/faults', { oaRateLimitPerMinute: 3 });
+    const token = (await h.store.get(OA))?.accessToken ?? '';
+    const res = await fetch(`${h.sb.hosts.openapi}/v2.0/oa/getoa`, { headers: { access_token: token } });
+    expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remain')]).toEqual(['3', '2']);
+    // Sleeping moves the sandbox clock: no real minute passes. One attempt only, so a -32 would surface.
+    const slept: number[] = [];
+    const c = h.newClient({ retry: { attempts: 1 }, sleep: async (ms) => void (slept.push(ms), await h.control('/clock/advance', { ms })) });
+    for (let i = 0; i < 4; i++) await expect(getOaInfo(c, OA)).resolves.toMatchObject({ oaid: OA });
+    expect(slept).toHaveLength(1);
+    expect(slept[0]).toBeGreaterThan(50_000);
+    expect(slept[0]).toBeLessThanOrEqual(60_000);
+    // Without the limiter, the same sequence runs into Zalo's -32.
+    await h.control('/clock/advance', { ms: 60_000 });
+    const raw = h.newClient({ retry: { attempts: 1 }, rateLimit: false });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push(await codeOf(getOaInfo(raw, OA)));
+    expect(codes).toEqual([0, 0, 0, -32]);
+    const limited = await fetch(`${h.sb.hosts.openapi}/v2.0/oa/getoa`, { headers: { access_token: token } });
+    expect(limited.headers.get('x-ratelimit-remain')).toBe('0');
   });
 
   it('sends every consultation message type and enforces the 7-day window (-230)', async () => {

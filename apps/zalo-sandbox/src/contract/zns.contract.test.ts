@@ -6,7 +6,7 @@ import {
   getZnsMessageStatus, getZnsQuality, getZnsQuota, getZnsRatings, getZnsTemplateInfo, getZnsTemplateSampleData, getZnsTemplateTags,
   listZnsTemplates, sendZns, sendZnsByHashPhone,
 } from '@zc/zalo/zns';
-import { SANDBOX_ADMIN_PHONES, SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '../seed';
+import { SANDBOX_ADMIN_PHONES, SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_REJECT_REASON, SANDBOX_SECOND_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '../seed';
 import { startHarness, startReceiver, waitFor, type Harness } from './harness';
 
 const h: Harness = await startHarness();
@@ -49,11 +49,17 @@ describe('ZNS against the sandbox', () => {
     expect(await post('{not json')).toBe(-122);
     expect(await post(JSON.stringify({ phone: '0123', template_id: T.otp, template_data: { otp: '1' } }))).toBe(-108);
     expect(await post(JSON.stringify({ phone: '0987654321', template_id: T.otp, template_data: { otp: '1' }, tracking_id: 'x'.repeat(49) }))).toBe(-132);
+    // tracking_id is required (REFERENCE §13.1): missing, empty or not a string is Zalo's parameter error.
+    expect(await post(JSON.stringify({ phone: '0987654321', template_id: T.otp, template_data: { otp: '1' } }))).toBe(-132);
+    expect(await post(JSON.stringify({ phone: '0987654321', template_id: T.otp, template_data: { otp: '1' }, tracking_id: '' }))).toBe(-132);
+    expect(await post(JSON.stringify({ phone: '0987654321', template_id: T.otp, template_data: { otp: '1' }, tracking_id: 42 }))).toBe(-132);
+    expect(await post(JSON.stringify({ phone: '0987654321', template_id: T.otp, template_data: { otp: '1' }, tracking_id: 'x'.repeat(48) }))).toBe(0);
     expect(await s({ templateId: '999' })).toBe(-109);
     expect(await s({ templateId: T.otp.slice(0, -1) + '2' })).toBe(-117);
     expect(await s({ templateId: T.pendingReview })).toBe(-131);
     expect(await s({ templateId: T.rejected })).toBe(-131);
     expect(await s({ templateId: T.disabled })).toBe(-146);
+    expect(await s({ templateId: T.deleted })).toBe(-109);
     expect(await s({ templateData: {} })).toBe(-111);
     expect(await s({ templateData: { ...order, customer_name: 'x'.repeat(31) } })).toBe(-1121);
     expect(await s({ templateData: { customer_name: 'A', order_code: 'B', amount: 'C' } })).toBe(-1122);
@@ -70,8 +76,21 @@ describe('ZNS against the sandbox', () => {
     expect(e.explanation.en.action).toMatch(/Shorten/);
   });
 
-  it('refuses a tracking_id over 48 characters before sending', async () => {
+  it('refuses a tracking_id over 48 characters or empty before sending', async () => {
     await expect(sendZns(h.client, SANDBOX_OA_ID, { phone: '0987654321', templateId: T.otp, templateData: { otp: '1' }, trackingId: 'x'.repeat(49) })).rejects.toBeInstanceOf(ZaloRequestError);
+    await expect(sendZns(h.client, SANDBOX_OA_ID, { phone: '0987654321', templateId: T.otp, templateData: { otp: '1' }, trackingId: '' })).rejects.toBeInstanceOf(ZaloRequestError);
+  });
+
+  it('always sends a tracking_id: the caller’s, or one it makes up, and returns what it sent', async () => {
+    const mine = await sendZns(h.client, SANDBOX_OA_ID, { phone: '0987654321', templateId: T.otp, templateData: { otp: '1' }, trackingId: 'order-1' });
+    expect(mine.trackingId).toBe('order-1');
+    const made = await sendZns(h.client, SANDBOX_OA_ID, { phone: '0987654321', templateId: T.otp, templateData: { otp: '2' } });
+    const other = await sendZnsByHashPhone(h.client, SANDBOX_OA_ID, { phone: '0987654321', templateId: T.otp, templateData: { otp: '3' } });
+    for (const r of [made, other]) {
+      expect(r.trackingId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(h.sb.sandbox.state.znsMessages.get(r.msg_id)?.trackingId).toBe(r.trackingId);
+    }
+    expect(made.trackingId).not.toBe(other.trackingId);
   });
 
   it('enforces the night ban for promotion templates only (Asia/Ho_Chi_Minh)', async () => {
@@ -100,18 +119,40 @@ describe('ZNS against the sandbox', () => {
 
   it('lists templates, reads info v2, sample data, tags, quality and ratings', async () => {
     const all = await listZnsTemplates(h.client, SANDBOX_OA_ID);
-    expect(all.total).toBe(9);
+    expect(all.total).toBe(10);
     expect((await listZnsTemplates(h.client, SANDBOX_OA_ID, { status: 1 })).templates.every((t) => t.status === 'ENABLE')).toBe(true);
     const info = await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, T.orderConfirmation);
     expect(info).toMatchObject({ templateTag: 'TRANSACTION', status: 'ENABLE', price: '440.0' });
+    expect(info).not.toHaveProperty('reason');
     expect(info.listParams.map((p) => p.name)).toEqual(['customer_name', 'order_code', 'amount', 'order_date']);
     expect(await getZnsTemplateSampleData(h.client, SANDBOX_OA_ID, T.otp)).toEqual({ otp: '482913' });
-    expect(await getZnsTemplateTags(h.client, SANDBOX_OA_ID)).toContain('PROMOTION');
+    // Both tag vocabularies: the documented one and the older one.
+    expect(await getZnsTemplateTags(h.client, SANDBOX_OA_ID)).toEqual(['OTP', 'IN_TRANSACTION', 'POST_TRANSACTION', 'TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION']);
+    expect((await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, T.otp)).templateTag).toBe('OTP');
+    expect((await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, T.shipping)).templateTag).toBe('IN_TRANSACTION');
     expect(await getZnsQuality(h.client, SANDBOX_OA_ID)).toEqual({ oaCurrentQuality: 'HIGH', oa7dayQuality: 'HIGH' });
     const now = h.sb.sandbox.clock.now();
     const ratings = await getZnsRatings(h.client, SANDBOX_OA_ID, { templateId: T.rating, fromTime: now - 86_400_000, toTime: now });
     expect(ratings.total).toBe(5);
     await expect(getZnsTemplateInfo(h.client, SANDBOX_SECOND_OA_ID, T.otp)).rejects.toMatchObject({ code: -117 });
+  });
+
+  it('filters template/all by numeric status 1–5 (5 = DELETE) and by filterPreset, and gives the reason of a rejection', async () => {
+    const byStatus = async (status: 1 | 2 | 3 | 4 | 5) => (await listZnsTemplates(h.client, SANDBOX_OA_ID, { status })).templates.map((t) => String(t.templateId));
+    expect(await byStatus(5)).toEqual([T.deleted]);
+    expect(await byStatus(3)).toEqual([T.rejected]);
+    expect(await byStatus(4)).toEqual([T.disabled]);
+    // The disabled template was made in the ZBS console, not through the app.
+    const viaApp = await listZnsTemplates(h.client, SANDBOX_OA_ID, { filterPreset: 1 });
+    expect(viaApp.total).toBe(9);
+    expect(viaApp.templates.map((t) => String(t.templateId))).not.toContain(T.disabled);
+    expect((await listZnsTemplates(h.client, SANDBOX_OA_ID, { filterPreset: 0 })).total).toBe(10);
+    const token = (await h.store.get(SANDBOX_OA_ID))?.accessToken ?? '';
+    const list = async (qs: string) => ((await (await fetch(`${h.sb.hosts.business}/template/all?${qs}`, { headers: { access_token: token } })).json()) as { error: number }).error;
+    for (const bad of ['status=6', 'status=0', 'status=ENABLE', 'filterPreset=2', 'filterPreset=yes']) expect(await list(bad), bad).toBe(-132);
+    expect(await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, T.rejected)).toMatchObject({ status: 'REJECT', reason: SANDBOX_REJECT_REASON });
+    await h.control(`/templates/${T.pendingReview}/status`, { status: 'REJECT', reason: 'Thiếu thông tin liên hệ' });
+    expect(await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, T.pendingReview)).toMatchObject({ status: 'REJECT', reason: 'Thiếu thông tin liên hệ' });
   });
 
   it('emits a signed delivery webhook with the tracking id, retrying on failure with num_retry', async () => {

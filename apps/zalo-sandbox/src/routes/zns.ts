@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
+import { ZNS_TEMPLATE_STATUS_CODES, ZNS_TEMPLATE_TAGS_DOCUMENTED, ZNS_TEMPLATE_TAGS_OLDER, ZNS_TRACKING_ID_MAX } from '@zc/zalo/zns';
 import { asInt, asString, fail, jsonBody, query, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
 import { isNight, nextHexId, usageOf, type SandboxTemplate } from '../state';
 
-const TEMPLATE_STATUS_CODE: Record<string, number> = { ENABLE: 1, PENDING_REVIEW: 2, REJECT: 3, DISABLE: 4 };
 const DEV_DAILY_QUOTA = 100;
 
 function templateOf(ctx: RouteCtx, id: string | undefined): SandboxTemplate {
@@ -38,10 +38,13 @@ export function checkTemplateData(t: SandboxTemplate, data: unknown): void {
 /** The common send path of phone and hash-phone sends. */
 function send(ctx: RouteCtx, recipient: { phone: string; isAdmin: boolean }, body: Record<string, unknown>) {
   const t = templateOf(ctx, asString(body.template_id));
+  if (t.status === 'DELETE') fail('zns', -109);
   if (t.status === 'DISABLE') fail('zns', -146);
   if (t.status !== 'ENABLE') fail('zns', -131);
-  const trackingId = asString(body.tracking_id);
-  if (trackingId !== undefined && trackingId.length > 48) fail('zns', -132, 'tracking_id is invalid (max 48 characters)');
+  // tracking_id is required, 1–48 characters (REFERENCE §13.1): Zalo's parameter error otherwise.
+  const trackingId = typeof body.tracking_id === 'string' ? body.tracking_id : undefined;
+  if (trackingId === undefined || trackingId.length === 0) fail('zns', -132, 'tracking_id is required');
+  if (trackingId.length > ZNS_TRACKING_ID_MAX) fail('zns', -132, `tracking_id is invalid (max ${ZNS_TRACKING_ID_MAX} characters)`);
   const sendingMode = asString(body.sending_mode) ?? '1';
   if (sendingMode !== '1' && sendingMode !== '3') fail('zns', -161);
   if (sendingMode === '3' && t.tag !== 'PROMOTION') fail('zns', -162);
@@ -73,7 +76,7 @@ function send(ctx: RouteCtx, recipient: { phone: string; isAdmin: boolean }, bod
       event_name: 'user_received_message',
       sender: { id: ctx.oa.oaId },
       recipient: { id: recipient.phone },
-      message: { delivery_time: String(deliverAt), msg_id: msgId, ...(trackingId === undefined ? {} : { tracking_id: trackingId }) },
+      message: { delivery_time: String(deliverAt), msg_id: msgId, tracking_id: trackingId },
     },
     { zns: true, at: deliverAt },
   );
@@ -124,15 +127,22 @@ export function registerZnsRoutes(app: FastifyInstance, sb: Sandbox): void {
     };
   });
 
-  zaloRoute(app, sb, 'zns', 'GET', '/business/message/template-tag', () => ['TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION']);
+  // Both vocabularies (REFERENCE §13.1): the documented sample first, then the older names.
+  zaloRoute(app, sb, 'zns', 'GET', '/business/message/template-tag', () => [...ZNS_TEMPLATE_TAGS_DOCUMENTED, ...ZNS_TEMPLATE_TAGS_OLDER]);
 
+  // status 1 ENABLE … 5 DELETE; filterPreset 1 keeps the templates made through this app (REFERENCE §13.1).
   zaloRoute(app, sb, 'zns', 'GET', '/business/template/all', (ctx) => {
     const q = query(ctx.req);
     const offset = asInt(q.offset, 'offset', 0, 'zns');
     const limit = asInt(q.limit, 'limit', 100, 'zns');
     if (limit < 1 || limit > 100 || offset < 0) fail('zns', -132, 'limit must be 1..100');
     const status = q.status === undefined ? undefined : asInt(q.status, 'status', 0, 'zns');
-    const all = [...sb.state.templates.values()].filter((t) => t.oaId === ctx.oa.oaId && (status === undefined || TEMPLATE_STATUS_CODE[t.status] === status));
+    if (status !== undefined && (status < 1 || status > 5)) fail('zns', -132, 'status is invalid');
+    const preset = asInt(q.filterPreset, 'filterPreset', 0, 'zns');
+    if (preset !== 0 && preset !== 1) fail('zns', -132, 'filterPreset is invalid');
+    const all = [...sb.state.templates.values()].filter(
+      (t) => t.oaId === ctx.oa.oaId && (status === undefined || ZNS_TEMPLATE_STATUS_CODES[t.status] === status) && (preset === 0 || t.viaApp),
+    );
     ctx.extra.metadata = { total: all.length };
     return all.slice(offset, offset + limit).map((t) => ({
       templateId: Number(t.templateId), templateName: t.name, createdTime: t.createdTime, status: t.status, templateQuality: t.quality,
@@ -147,6 +157,7 @@ export function registerZnsRoutes(app: FastifyInstance, sb: Sandbox): void {
       templateId: t.templateId, templateName: t.name, status: t.status, listParams: t.params, listButtons: t.buttons, timeout: 7_200_000,
       previewUrl: `https://account.zalo.cloud/znspreview/sandbox-${t.templateId}`, templateQuality: t.quality, templateTag: t.tag,
       price: `${t.price}.0`, price_sdt: String(t.price), price_uid: String(Math.round(t.price * 0.7)),
+      ...(t.status === 'REJECT' ? { reason: t.reason ?? '' } : {}),
     };
   });
 
