@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { checkEu, getCheckEuQueryOptions } from '../features/auth/api/check-eu';
 import { getMerchants, getMerchantsQueryOptions } from '../features/organisation/api/get-merchants';
+import { getMyInvitations } from '../features/invitations/api/get-my-invitations';
 import { readSession, writeSession } from '../lib/session';
 import { PAGES, PUBLIC_PATHS, readNextParam, tenantHref } from '../lib/paths';
 
@@ -41,6 +42,7 @@ export async function completeSignIn(
     merchantId: merchant?.id ?? null,
     tenantId: tenantStillValid ? readSession('tenantId') : (merchant?.tenants[0]?.id ?? null),
   });
-  if (!merchant) return PUBLIC_PATHS.loginFailed;
+  // No organisation yet: the server let the person in because an invitation waits (issue 8).
+  if (!merchant) return (await getMyInvitations()).length > 0 ? '/invitation' : PUBLIC_PATHS.loginFailed;
   return requested ?? PAGES.dashboard.path;
 }

@@ -20,6 +20,8 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import type { TokenSigner } from '../../platform/tokens';
 import type { RecordAudit } from '../../platform/mutation';
 import { queueMail } from '../../platform/mail';
+// The repo, not the service: invitations' service builds on this module (no import cycle).
+import { hasPendingInvitation } from '../invitations/repo';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface AuthDeps {
@@ -93,7 +95,11 @@ export async function verifyAccountPassword(db: Db, deps: AuthDeps, email: strin
 export async function checkLogin(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
   const user = await verifyAccountPassword(db, deps, email, password, ip);
   const memberships = await db.select({ role: merchantMembers.role }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
-  if (memberships.length === 0) throw new AppError('NO_MERCHANT');
+  if (memberships.length === 0) {
+    // Someone invited before belonging anywhere signs in to answer the invitation (issue 8).
+    if (await hasPendingInvitation(db, user.email)) return user;
+    throw new AppError('NO_MERCHANT');
+  }
   const roles = memberships.map((m) => m.role as MerchantRole);
   const seesAllTenants = roles.some((r) => ORGANISATION_WIDE_ROLES.includes(r) || MERCHANT_ROLE_PERMISSIONS[r].includes('CREATE_TENANT'));
   if (!seesAllTenants) {

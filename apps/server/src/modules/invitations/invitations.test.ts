@@ -193,6 +193,18 @@ describe('accepting and declining', () => {
     await loginAs(t.app, email);
   });
 
+  it('lets a person without any organisation sign in while an invitation waits, and not otherwise', async () => {
+    const { h } = await orgWithOwner();
+    const loner = await buildUser(t.database);
+    const before = await t.app.inject({ method: 'POST', url: '/api/auth/login/credential', payload: { email: loner.email, password: PASSWORD } });
+    expect(before.json().error.code).toBe('NO_MERCHANT');
+    await invite(h, { email: loner.email, role: 'USER' });
+    const s = await loginAs(t.app, loner.email);
+    const mine = await t.app.inject({ url: '/api/merchant/invitation/mine', headers: s.headers() });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toHaveLength(1);
+  });
+
   it('signs an existing account in through the link with its password (also without any organisation)', async () => {
     const { h, org } = await orgWithOwner();
     const loner = await buildUser(t.database); // no organisation: the login route answers NO_MERCHANT
