@@ -8,6 +8,7 @@ import { createSandbox } from '@zc/zalo-sandbox/sandbox';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { merchantMembers, tenantMembers, tenants, znsTemplates } from '../db/schema/index';
 import { buildSendFixture, type SendFixture } from '../modules/messaging/test-fixtures';
+import { createTokenSigner } from '../platform/tokens';
 import { buildUser, createTestApp, loginAs, type Session, type TestContext } from './helpers';
 import {
   buildCases,
@@ -142,6 +143,17 @@ function pathValue(rng: () => number) {
   };
 }
 
+/** Validly signed access tokens whose claims name nothing, or nothing a uuid column can hold. */
+async function signedTokens(rng: () => number): Promise<Array<[string, string]>> {
+  const signer = createTokenSigner(t.config.appSecret, 600);
+  return [
+    ['signed, non-uuid sid and sub', await signer.sign({ sub: 'not-a-uuid', sid: 'not-a-uuid' })],
+    ['signed, sql in sid', await signer.sign({ sub: owner.id, sid: "' OR '1'='1" })],
+    ['signed, NUL in sid', await signer.sign({ sub: owner.id, sid: 'a\u0000b' })],
+    ['signed, session of nothing', await signer.sign({ sub: owner.id, sid: seededUuid(rng) })],
+  ];
+}
+
 interface Outcome {
   req: FuzzRequest;
   status: number;
@@ -193,6 +205,7 @@ describe('OpenAPI fuzz (issue 8)', () => {
       ctx: { rng, idFor },
       pathValue: pathValue(rng),
       multipartFields: (ref: OperationRef) => multipartFieldsFromDescription(ref.operation.description),
+      signedTokens: await signedTokens(rng),
     };
     for (const ref of ops) if ((ref.operation.security ?? []).some((s) => 'apiKey' in s)) apiKeyOp.add(ref.op);
 

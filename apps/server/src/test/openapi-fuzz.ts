@@ -368,6 +368,8 @@ export interface BuildOptions {
   pathValue(path: string, name: string, schema: Schema | undefined): string;
   /** Multipart field names an operation reads, when its description says so. */
   multipartFields(op: OperationRef): string[] | null;
+  /** Tokens signed with the app's real key but carrying hostile claims (a non-uuid session id, …). */
+  signedTokens?: Array<[string, string]>;
 }
 
 const JSON_CT = { 'content-type': 'application/json' };
@@ -557,6 +559,7 @@ export function buildCases(ref: OperationRef, opts: BuildOptions): FuzzRequest[]
     ['NUL', 'Bearer \u0000'],
     ['lone surrogate', 'Bearer \ud800'],
     ['10 kB', `Bearer ${'A'.repeat(10_000)}`],
+    ...(opts.signedTokens ?? []).map(([label, token]): [string, string] => [label, `Bearer ${token}`]),
   ];
   for (const [label, value] of rotate('authorization', authValues, 2)) add(`header authorization: ${label}`, { headers: { ...baseHeaders, authorization: value } });
   if (usesApiKey) for (const [label, value] of headerValues) add(`header x-api-key: ${label}`, { headers: { ...baseHeaders, 'x-api-key': value } });
