@@ -2,3 +2,4 @@ export * from './identity';
 export * from './audit';
 export * from './gateway';
 export * from './followers';
+export * from './events';
