@@ -89,7 +89,7 @@ describe('Zalo client: header values are checked before sending (over HTTP again
       expect((err as Error).message).not.toContain(value);
     }
     const ok = await getoa(SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID]?.accessToken ?? '');
-    expect((ok.data as { oa_id?: string }).oa_id).toBe(SANDBOX_OA_ID);
+    expect((ok.data as { oaid?: string }).oaid).toBe(SANDBOX_OA_ID);
   });
 
   it('a stored token HTTP cannot carry answers 400 on a route that calls Zalo with it (followers sync), never 5xx', async () => {
