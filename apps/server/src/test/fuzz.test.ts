@@ -28,6 +28,7 @@ import {
  * Issue 8: every operation of the generated OpenAPI document answers hostile input with a 4xx in
  * the one error shape — never a 5xx, a stack trace, SQL, a server path or runtime error text.
  * The cases come from the document, so a new route is fuzzed the day it is added.
+ * FUZZ_ONLY=<regex on "METHOD /path"> narrows a local run to some operations while debugging.
  */
 
 const SEED = 0x5eed_0008;
@@ -118,9 +119,9 @@ function idFor(name: string): string | undefined {
     tenantId: f.tenantId,
     merchantId: f.merchantId,
     thresholdNotificationUserId: staff.id,
-    userGroupId: '',
+    userGroupId: f.tenant.adminGroupId,
   };
-  return ids[name] || undefined;
+  return ids[name];
 }
 
 /** Path ids the fixture can supply, so requests reach the handlers rather than a 404 for a missing row. */

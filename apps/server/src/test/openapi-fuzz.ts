@@ -101,7 +101,7 @@ export function createRng(seed: number): () => number {
 export function seededUuid(rng: () => number): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16));
   hex[12] = '4';
-  hex[16] = ((Math.floor(rng() * 4) + 8) as number).toString(16);
+  hex[16] = (Math.floor(rng() * 4) + 8).toString(16);
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
@@ -169,7 +169,7 @@ function sampleFromPattern(pattern: string): string | undefined {
   // orderBy-style `^(a|b)=(asc|desc)$`
   const order = /^\^\(([A-Za-z_][\w]*)[|)].*=\((asc\|desc)\)\$$/.exec(pattern);
   if (order) return `${order[1]}=asc`;
-  if (/^\^\\d/.test(pattern) || /^\^\[0-9\]/.test(pattern)) return '84987654321'.slice(0, 11);
+  if (/^\^\\d/.test(pattern) || /^\^\[0-9\]/.test(pattern)) return '84987654321';
   if (/^\^\(84\|0\)|^\^\(\?:84\|0\)/.test(pattern)) return '0987654321';
   return undefined;
 }
