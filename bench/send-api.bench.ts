@@ -43,7 +43,7 @@ async function serve(): Promise<void> {
   const database = await openDatabase(url ? { url, poolSize: 20 } : { worker: process.env.PGLITE_WORKER !== 'off' });
   await migrateDatabase(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zc-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-42', LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}) });
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-42', LOG_LEVEL: 'silent', ZALO_MODE: 'sandbox', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}) });
   const templateId = 'benchtpl01';
   const first = await buildSendFixture(database, config.appSecret, { balance: 1_000_000_000, template: { id: templateId, price: 300, params: tplParams() } });
   const keys = [first.secret];
