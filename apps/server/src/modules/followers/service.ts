@@ -1,7 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { getFollowers, getUserDetail } from '@zc/zalo/oa-info';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
+import { isSafeText } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
+import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db, DbOrTx } from '../../db/client';
 import { ilikeContains } from '../../platform/sql';
 import { oaFollowers, zaloOas } from '../../db/schema/index';
@@ -90,4 +92,41 @@ export async function listFollowers(db: DbOrTx, tenantId: string, q: { search?: 
       createdAt: f.createdAt.toISOString(),
     })),
   };
+}
+
+/** The shared-info keys a follower row keeps (user/detail's names). */
+const SHARED_INFO_KEYS = ['name', 'phone', 'address', 'city', 'district', 'user_dob'] as const;
+
+/**
+ * Applies a Zalo follower event to the synced store (REFERENCE §13.1): `user_withdraw` (consent
+ * withdrawn) forgets what the user shared, phone included, so the ZNS fallback no longer finds
+ * them by it; `update_user_info` merges the new values it carries. A follower not synced yet is
+ * left to the next sync. Returns whether a row changed.
+ */
+export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: ZaloWebhookEvent): Promise<boolean> {
+  if (event.type !== 'user_withdraw' && event.type !== 'update_user_info') return false;
+  if (!event.userId) return false;
+  const key = and(eq(oaFollowers.zaloOaId, zaloOaId), eq(oaFollowers.userId, event.userId));
+  if (event.type === 'user_withdraw') {
+    const rows = await db.update(oaFollowers).set({ sharedInfo: null, phone: null, syncedAt: new Date() }).where(key).returning({ id: oaFollowers.id });
+    return rows.length > 0;
+  }
+  // Only text the database can keep (no NUL, no lone surrogates), like any other input.
+  const changes: Record<string, string> = {};
+  for (const k of SHARED_INFO_KEYS) {
+    const v = event.info[k];
+    if (typeof v === 'string' && v.length <= 500 && isSafeText(v)) changes[k] = v;
+  }
+  if (Object.keys(changes).length === 0) return false;
+  // One statement merges into the stored object, so two events for the same user never lose each other.
+  const rows = await db
+    .update(oaFollowers)
+    .set({
+      sharedInfo: sql`coalesce(${oaFollowers.sharedInfo}, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb`,
+      ...(typeof changes.phone === 'string' ? { phone: normalizeVietnamPhone(changes.phone) } : {}),
+      syncedAt: new Date(),
+    })
+    .where(key)
+    .returning({ id: oaFollowers.id });
+  return rows.length > 0;
 }

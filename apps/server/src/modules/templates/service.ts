@@ -1,8 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listZnsTemplates, getZnsTemplateInfo } from '@zc/zalo/zns';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db, DbOrTx } from '../../db/client';
-import { wallets, zaloOas, znsTemplates } from '../../db/schema/index';
+import { templateRequests, wallets, zaloOas, znsTemplates } from '../../db/schema/index';
 import { zaloFailure } from '../zalo-oa/service';
 import { ilikeContains } from '../../platform/sql';
 
@@ -54,8 +54,24 @@ export async function findTemplate(db: DbOrTx, tenantId: string, id: string): Pr
 }
 
 /**
- * Pulls every template of every OA of the tenant (template/all pages of 100, then info/v2 for
- * params, price, tag, quality) and upserts the library. An OA that fails is reported, not fatal.
+ * A template request still waiting for review takes Zalo's verdict found by a sync (the same rule as
+ * the change_template_status webhook, for when that webhook was missed): ENABLE → APPROVED,
+ * REJECT → REJECTED with info/v2's `reason`.
+ */
+async function settleTemplateRequest(db: DbOrTx, zaloOaId: string, znsTemplateId: string, status: string, reason: string | undefined): Promise<void> {
+  const reviewed = status === 'ENABLE' ? 'APPROVED' : status === 'REJECT' ? 'REJECTED' : null;
+  if (!reviewed) return;
+  await db
+    .update(templateRequests)
+    .set({ status: reviewed, error: reviewed === 'REJECTED' ? reason || null : null, updatedAt: new Date() })
+    .where(and(eq(templateRequests.zaloOaId, zaloOaId), eq(templateRequests.znsTemplateId, znsTemplateId), inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])));
+}
+
+/**
+ * Pulls every template of every OA of the tenant (template/all pages of 100 with filterPreset 0,
+ * so templates made in the ZBS console come too, DELETE ones included so the library shows them
+ * deleted; then info/v2 for params, price, tag in either vocabulary, quality and a rejection's
+ * reason) and upserts the library. An OA that fails is reported, not fatal.
  */
 export async function syncTemplates(db: Db, zalo: ZaloClient, tenantId: string) {
   const oas = await db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.tenantId, tenantId));
@@ -64,7 +80,7 @@ export async function syncTemplates(db: Db, zalo: ZaloClient, tenantId: string) 
   for (const oa of oas) {
     try {
       for (let offset = 0; ; offset += 100) {
-        const page = await listZnsTemplates(zalo, oa.id, { offset, limit: 100 });
+        const page = await listZnsTemplates(zalo, oa.id, { offset, limit: 100, filterPreset: 0 });
         for (const summary of page.templates) {
           const info = await getZnsTemplateInfo(zalo, oa.id, String(summary.templateId));
           const values = {
@@ -83,6 +99,7 @@ export async function syncTemplates(db: Db, zalo: ZaloClient, tenantId: string) 
             .insert(znsTemplates)
             .values({ tenantId, zaloOaId: oa.id, znsTemplateId: String(info.templateId), ...values })
             .onConflictDoUpdate({ target: [znsTemplates.tenantId, znsTemplates.zaloOaId, znsTemplates.znsTemplateId], set: values });
+          await settleTemplateRequest(db, oa.id, String(info.templateId), info.status, info.reason);
           synced += 1;
         }
         if (page.templates.length < 100 || offset + 100 >= page.total) break;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
-import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_REJECT_REASON, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { signZaloWebhook } from '@zc/zalo/webhook-signature';
-import { messageHistory, zaloEvents, znsTemplates } from '../../db/schema/index';
+import { messageHistory, templateRequests, zaloEvents, znsTemplates } from '../../db/schema/index';
 import { processDueMessages } from '../messaging/delivery-worker';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
 import { createCipher } from '../../platform/crypto';
@@ -57,6 +57,45 @@ describe('template library', () => {
     // idempotent: a second sync updates, it does not duplicate
     await t.app.inject({ method: 'POST', url: '/api/merchant/template/sync', headers: h });
     expect((await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.tenantId, tenantId))).length).toBe(templates.length);
+  });
+
+  it('keeps both tag vocabularies and every state (DELETE included, console-made templates too) and filters on either tag', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/merchant/template/sync', headers: h });
+    const all = (await t.app.inject({ url: '/api/merchant/template?size=100', headers: h })).json().data as Array<{ znsTemplateId: string; status: string; tag: string }>;
+    const byId = new Map(all.map((x) => [x.znsTemplateId, x]));
+    expect(byId.get(SANDBOX_TEMPLATE_IDS.otp)?.tag).toBe('OTP');
+    expect(byId.get(SANDBOX_TEMPLATE_IDS.shipping)?.tag).toBe('IN_TRANSACTION');
+    expect(byId.get(SANDBOX_TEMPLATE_IDS.orderConfirmation)?.tag).toBe('TRANSACTION');
+    expect(byId.get(SANDBOX_TEMPLATE_IDS.deleted)?.status).toBe('DELETE');
+    expect(byId.get(SANDBOX_TEMPLATE_IDS.disabled)?.status).toBe('DISABLE');
+    for (const tag of ['OTP', 'IN_TRANSACTION', 'TRANSACTION']) {
+      const res = await t.app.inject({ url: `/api/merchant/template?templateZNSType=${tag}&size=100`, headers: h });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.length, tag).toBeGreaterThan(0);
+      expect(res.json().data.every((x: { tag: string }) => x.tag === tag)).toBe(true);
+    }
+    const deleted = await t.app.inject({ url: '/api/merchant/template?status=DELETE', headers: h });
+    expect(deleted.json().data.map((x: { znsTemplateId: string }) => x.znsTemplateId)).toEqual([SANDBOX_TEMPLATE_IDS.deleted]);
+    const tags = await t.app.inject({ url: '/api/merchant/template/template-zns-tag', headers: h });
+    expect(tags.json().data).toEqual(expect.arrayContaining(['OTP', 'IN_TRANSACTION', 'POST_TRANSACTION', 'TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION']));
+  });
+
+  it('settles a submitted request from a sync: rejected with info/v2’s reason, approved when enabled', async () => {
+    const [oa] = (await t.app.inject({ url: '/api/merchant/zalo-oa/list-oa', headers: h })).json().data as Array<{ id: string }>;
+    const make = async (znsTemplateId: string) => {
+      const [row] = await t.database.db.insert(templateRequests).values({ tenantId, zaloOaId: oa?.id ?? '', name: 'Yêu cầu', payload: {}, status: 'SUBMITTED', znsTemplateId }).returning();
+      return row?.id ?? '';
+    };
+    const rejected = await make(SANDBOX_TEMPLATE_IDS.rejected);
+    const approved = await make(SANDBOX_TEMPLATE_IDS.promotion);
+    const waiting = await make(SANDBOX_TEMPLATE_IDS.pendingReview);
+    const sync = await t.app.inject({ method: 'POST', url: '/api/merchant/template/sync', headers: h });
+    expect(sync.statusCode, sync.body).toBe(200);
+    const status = async (id: string) => (await t.database.db.select().from(templateRequests).where(eq(templateRequests.id, id)))[0];
+    expect(await status(rejected)).toMatchObject({ status: 'REJECTED', error: SANDBOX_REJECT_REASON });
+    expect(await status(approved)).toMatchObject({ status: 'APPROVED', error: null });
+    expect(await status(waiting)).toMatchObject({ status: 'SUBMITTED' });
+    await t.database.db.delete(templateRequests).where(inArray(templateRequests.id, [rejected, approved, waiting]));
   });
 
   it('answers 404 for another tenant’s template and 403 without a template permission', async () => {

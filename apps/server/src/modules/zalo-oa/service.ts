@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, isNull, or, sql } from 'drizzle-orm';
 import { sendZaloRequest } from '@zc/zalo/transport';
+import { readOaInfo } from '@zc/zalo/oa-info';
 import { ZaloApiError, ZaloError, ZaloRequestError } from '@zc/zalo/errors';
 import { HEADER_UNSAFE_MESSAGE, isHeaderSafe } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
@@ -47,7 +48,8 @@ export async function fetchOaProfile(zalo: ZaloClient, accessToken: string): Pro
   try {
     const body = await sendZaloRequest(zalo.transport, { api: 'oa', host: 'openapi', method: 'GET', path: '/v2.0/oa/getoa', headers: { access_token: accessToken } });
     const data = (body.data ?? {}) as Record<string, unknown>;
-    const oaId = String(data.oa_id ?? data.oaid ?? '');
+    // `oaid` is the documented key; older answers said `oa_id` (readOaInfo takes either).
+    const oaId = readOaInfo(data).oaid;
     return { oaId, name: String(data.name ?? ''), avatar: typeof data.avatar === 'string' ? data.avatar : null };
   } catch (err) {
     throw zaloFailure(err);

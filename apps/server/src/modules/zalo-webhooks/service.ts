@@ -4,6 +4,7 @@ import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
 import { templateRequests, zaloEvents, zaloOas, znsTemplates } from '../../db/schema/index';
 import type { Cipher } from '../../platform/crypto';
+import { applyFollowerEvent } from '../followers/service';
 
 /** What a refused event is logged with: never the body, the signature or a secret. */
 export interface RefusedEventLog {
@@ -114,6 +115,9 @@ export async function ingestZaloWebhook(
     }
   } else if (event.type === 'template_quality') {
     await db.update(znsTemplates).set({ quality: event.quality }).where(and(eq(znsTemplates.zaloOaId, oa.id), eq(znsTemplates.znsTemplateId, event.templateId)));
+  } else if (event.type === 'user_withdraw' || event.type === 'update_user_info') {
+    await applyFollowerEvent(db, oa.id, event);
   }
+  // Every other kind (tags, widget_*, admin echoes, unknown names) is stored above and acknowledged.
   return { status: 200, duplicate: false, event, zaloOaId: oa.id };
 }
