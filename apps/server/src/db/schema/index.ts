@@ -3,3 +3,4 @@ export * from './audit';
 export * from './gateway';
 export * from './followers';
 export * from './events';
+export * from './platform';
