@@ -78,6 +78,18 @@ export const uidTemplateGroup = z.object({
   uidMessageTemplates: z.array(z.object({ id: z.string(), name: z.string(), templateType: z.string(), exampleMessage: z.unknown() })),
 });
 
+/**
+ * A key the playground may send with: what SEND_REQUEST_PLAYGROUND needs to pick one, without the
+ * key list's VIEW_API_KEYS (no prefix, status or dates).
+ */
+export const playgroundApiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  zaloOAId: z.uuid(),
+  zaloOA: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type PlaygroundApiKey = z.infer<typeof playgroundApiKey>;
+
 /** §3 Playground send payload. */
 export const playgroundSendBody = z.strictObject({
   messageData: oaMessage,

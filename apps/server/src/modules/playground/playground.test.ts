@@ -126,6 +126,21 @@ describe('playground (§2.11)', () => {
   });
 });
 
+describe('playground keys', () => {
+  it('lists the tenant’s active keys to a member who may send but not view API keys (MARKETING), scoped to the tenant', async () => {
+    const marketing = await buildUser(t.database, { merchantId: orgId, role: 'MARKETING', tenantIds: [tenantId] });
+    const mh = (await loginAs(t.app, marketing.email)).headers({ 'x-tenant-id': tenantId });
+    expect((await t.app.inject({ url: '/api/merchant/api-key', headers: mh })).statusCode).toBe(403);
+    const res = await t.app.inject({ url: '/api/merchant/uid/list-api-key-playground', headers: mh });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([{ id: apiKeyId, name: 'pg', zaloOAId: oaId, zaloOA: { id: oaId, name: expect.any(String) } }]);
+    expect(JSON.stringify(res.json())).not.toMatch(/prefix|secret|hash/i);
+    const other = await buildTenant(t.database, orgId, { oaService: true });
+    const oh = { ...h, 'x-tenant-id': other.id };
+    expect((await t.app.inject({ url: '/api/merchant/uid/list-api-key-playground', headers: oh })).json().data).toEqual([]);
+  });
+});
+
 describe('playground: placeholders, quotes and the outcome of a send (issue 9 #9)', () => {
   const DAY = 86_400_000;
   const zalo = () => createServerZaloClient(t.database.db, createCipher(t.config.appSecret), sb.hosts);

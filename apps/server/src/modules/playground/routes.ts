@@ -10,6 +10,7 @@ import {
   messagePlaceholders,
   PLAYGROUND_UPLOAD,
   playgroundConversationMessage,
+  playgroundApiKey,
   playgroundConversationQuery,
   playgroundMessageStatus,
   playgroundOutcome,
@@ -24,7 +25,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { detectDocumentType, detectImageType, parseFormFields, readFileForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { randomToken } from '../../platform/crypto';
-import { apiKeys, messageHistory, oaFollowers, tenants, wallets, zaloEvents } from '../../db/schema/index';
+import { apiKeys, messageHistory, oaFollowers, tenants, wallets, zaloEvents, zaloOas } from '../../db/schema/index';
 import { sendOa, type SendContext } from '../messaging/send-service';
 import { zaloFailure } from '../zalo-oa/service';
 
@@ -87,6 +88,24 @@ function explainStoredError(code: number | null, text: string | null): ErrorExpl
 
 /** §2.11 API playground: sample messages, sending one to a follower, uploading its image or file. */
 export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
+  app.get(
+    '/merchant/uid/list-api-key-playground',
+    {
+      config: { access },
+      schema: { tags, summary: 'Active API keys the playground can send with (names and OAs only)', response: { 200: dataResponse(z.array(playgroundApiKey)) } },
+    },
+    async (req) => {
+      const rows = await deps.db
+        .select({ id: apiKeys.id, name: apiKeys.name, zaloOAId: apiKeys.zaloOaId, oaId: zaloOas.id, oaName: zaloOas.name })
+        .from(apiKeys)
+        .leftJoin(zaloOas, eq(zaloOas.id, apiKeys.zaloOaId))
+        .where(and(eq(apiKeys.tenantId, requireTenant(req.ctx)), eq(apiKeys.status, 'ACTIVE')))
+        .orderBy(apiKeys.createdAt)
+        .limit(1000);
+      return { data: rows.map((r) => ({ id: r.id, name: r.name, zaloOAId: r.zaloOAId, zaloOA: r.oaId && r.oaName !== null ? { id: r.oaId, name: r.oaName } : null })) };
+    },
+  );
+
   app.get(
     '/merchant/uid/list-template',
     { config: { access }, schema: { tags, querystring: z.strictObject({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(1000).default(1000) }), response: { 200: dataResponse(z.array(uidTemplateGroup)) } } },

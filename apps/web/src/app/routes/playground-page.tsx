@@ -13,8 +13,7 @@ import App from 'antd/es/app';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { getApiKeysQueryOptions } from '../../features/api-keys/api/get-api-keys';
+import { usePlaygroundKeys } from '../../features/playground/api/get-playground-keys';
 import { useUidTemplates } from '../../features/playground/api/get-uid-templates';
 import { useSendPlayground } from '../../features/playground/api/send-playground';
 import { STATUS_POLL, usePlaygroundMessageStatus } from '../../features/playground/api/get-message-status';
@@ -29,7 +28,7 @@ import { ApiError } from '../../lib/api-client';
 import type { OaMessage } from '@zc/shared/api/messaging';
 import type { Follower } from '@zc/shared/api/followers';
 import { followerPlaceholderValues, PLAYGROUND_PLACEHOLDERS } from '@zc/shared/api/playground';
-import { usePermissions, useScope } from '../scope-context';
+import { useScope } from '../scope-context';
 import { useErrorText } from '../error-text';
 
 type Mode = 'sample' | 'custom';
@@ -38,7 +37,6 @@ type Mode = 'sample' | 'custom';
 export function PlaygroundPage() {
   const { t } = useTranslation('gateway');
   const { t: tAccess } = useTranslation('access');
-  const { can } = usePermissions();
   const scope = useScope();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -55,11 +53,10 @@ export function PlaygroundPage() {
   const [now, setNow] = useState(() => Date.now());
   const [uidError, setUidError] = useState<string | null>(null);
   const [localImage, setLocalImage] = useState<string | undefined>();
-  // Listing keys needs VIEW_API_KEYS, which the page itself does not: without it (or on a 403) the
-  // key field explains why it is empty and the rest of the playground keeps working.
-  const mayListKeys = can('VIEW_API_KEYS');
-  const keys = useQuery({ ...getApiKeysQueryOptions({ tenantId, page: 1, size: 1000, status: 'ACTIVE' }), enabled: Boolean(tenantId) && mayListKeys });
-  const keysDenied = !mayListKeys || isForbiddenError(keys.error);
+  // The playground's own key list (names and OAs) needs only the page's permission, so a role
+  // without VIEW_API_KEYS (MARKETING) can still pick a key; a 403 on it degrades the field inline.
+  const keys = usePlaygroundKeys(tenantId);
+  const keysDenied = isForbiddenError(keys.error);
   const templates = useUidTemplates(tenantId);
   const send = useSendPlayground();
   const values = Form.useWatch([], form) as PlaygroundValues | undefined;
@@ -67,11 +64,11 @@ export function PlaygroundPage() {
   const flat = useMemo(() => (templates.data ?? []).flatMap((g) => g.uidMessageTemplates.map((x) => ({ ...x, group: g.name }))), [templates.data]);
   const template = flat.find((x) => x.id === templateId);
   const kind = toKind(template?.templateType);
-  const key = keys.data?.data.find((k) => k.id === apiKeyId);
+  const key = keys.data?.find((k) => k.id === apiKeyId);
   const effectiveMode: Mode = forcesCustom(kind) ? 'custom' : mode;
 
   useEffect(() => {
-    if (!apiKeyId && keys.data?.data[0]) setApiKeyId(keys.data.data[0].id);
+    if (!apiKeyId && keys.data?.[0]) setApiKeyId(keys.data[0].id);
   }, [keys.data, apiKeyId]);
   useEffect(() => {
     if (!templateId && flat[0]) setTemplateId(flat[0].id);
@@ -139,7 +136,7 @@ export function PlaygroundPage() {
   return (
     <>
       <PageHeader title={t('playground.title')} />
-      {keys.data && keys.data.data.length === 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('playground.noApiKey')} description={t('playground.noKey')} /> : null}
+      {keys.data && keys.data.length === 0 ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('playground.noApiKey')} description={t('playground.noKey')} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={7}>
           <Card title={t('playground.followers')} size="small">
@@ -158,7 +155,7 @@ export function PlaygroundPage() {
                     onChange={setApiKeyId}
                     placeholder={t('playground.chooseKey')}
                     loading={keys.isPending}
-                    options={(keys.data?.data ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.zaloOA?.name ?? ''}` }))}
+                    options={(keys.data ?? []).map((k) => ({ value: k.id, label: `${k.name} · ${k.zaloOA?.name ?? ''}` }))}
                     data-testid="playground-key"
                   />
                 )}
