@@ -41,10 +41,12 @@ const envSchema = z.object({
   ZALO_BUSINESS_URL: z.url().optional(),
   ZALO_GRAPH_URL: z.url().optional(),
   ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
+  // `shared`: one per-OA budget for every process, kept in the database; `local`: each process its own.
+  ZALO_RATE_LIMIT: z.enum(['shared', 'local']).optional(),
   ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // PGlite only: the engine in a worker thread so queries do not stop HTTP handling (ADR 0005).
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
-  // Read where the send path needs them (modules/messaging); validated here so a typo fails at boot.
+  // The send path's micro-batching (modules/messaging, ADR 0003).
   SEND_BATCHING: z.enum(['on', 'off']).default('on'),
   SEND_BATCH_LANES: z.coerce.number().int().min(1).max(32).default(2),
 });
@@ -56,6 +58,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** PUBLIC_URL was set (not derived from HOST and PORT). */
+  publicUrlGiven: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Without DATABASE_URL: run PGlite in a worker thread (ADR 0005). */
@@ -74,12 +78,23 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   zaloMode: 'sandbox' | 'live';
-  /** Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox. */
+  /**
+   * Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox
+   * (a worker process then uses the address its API process recorded in the database).
+   */
   zaloSandboxUrl: string | undefined;
   zaloHostOverrides: Partial<Record<'oauth' | 'openapi' | 'business' | 'graph', string>>;
   zaloOaRatePerMinute: number;
+  /** Per-OA limit kept in the database for every process (default with DATABASE_URL), or per process (PGlite default). */
+  zaloRateLimit: 'shared' | 'local';
   zaloTimeoutMs: number;
   uploadsDir: string;
+  /** True when APP_SECRET was not given and this process read or generated DATA_DIR/app-secret. */
+  appSecretGenerated: boolean;
+  /** Public sends go through the micro-batcher (ADR 0003); false: one transaction each. */
+  sendBatching: boolean;
+  /** Concurrent per-tenant send batches. */
+  sendBatchLanes: number;
 }
 
 /** Thrown at boot with every invalid setting listed. */
@@ -110,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
+    publicUrlGiven: env.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     pgliteWorker: env.PGLITE_WORKER === 'on',
@@ -131,8 +147,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       Object.entries({ oauth: env.ZALO_OAUTH_URL, openapi: env.ZALO_OPENAPI_URL, business: env.ZALO_BUSINESS_URL, graph: env.ZALO_GRAPH_URL }).filter(([, v]) => v),
     ),
     zaloOaRatePerMinute: env.ZALO_OA_RATE_PER_MINUTE,
+    // Embedded PGlite has exactly one process, whose in-memory bucket is already exact.
+    zaloRateLimit: env.ZALO_RATE_LIMIT ?? (env.DATABASE_URL ? 'shared' : 'local'),
     zaloTimeoutMs: env.ZALO_TIMEOUT_MS,
     uploadsDir: path.join(dataDir, 'uploads'),
+    appSecretGenerated: !env.APP_SECRET,
+    sendBatching: env.SEND_BATCHING === 'on',
+    sendBatchLanes: env.SEND_BATCH_LANES,
   };
 }
 

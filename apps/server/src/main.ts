@@ -14,6 +14,7 @@ import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
+import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -28,17 +29,24 @@ function parseRole(argv: string[]): Role {
 async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
+  // Embedded PGlite belongs to one process: a second one would open its own copy under its DATA_DIR.
+  if (role !== 'all' && !config.databaseUrl) throw new ConfigError(`--role=${role} needs DATABASE_URL (PostgreSQL shared by the api and worker processes); embedded PGlite runs only --role=all`);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), worker: config.pgliteWorker });
   await migrateDatabase(database);
+  // Every process of one database must hold the key its secrets were encrypted with.
+  await ensureKeyFingerprint(database.db, config.appSecret, { generated: config.appSecretGenerated });
   const cipher = createCipher(config.appSecret);
   const runFile = path.join(config.dataDir, 'server.json');
   const localBase = `http://127.0.0.1:${config.port}`;
   // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox; live mode: none.
   const inProcessSandbox = createInProcessSandbox(config, role !== 'worker', localBase);
-  const zaloHosts = resolveZaloHosts(config, localBase);
+  // A worker in sandbox mode calls the sandbox its API process serves (recorded in the database).
+  const sandboxUrl = role === 'worker' && config.zaloMode === 'sandbox' && !config.zaloSandboxUrl ? await findRecordedSandbox(database.db) : config.zaloSandboxUrl;
+  const zaloHosts = resolveZaloHosts({ ...config, zaloSandboxUrl: sandboxUrl }, localBase);
   // Production never keeps the published demo password (generated ones are printed once below).
-  const demo = await seedDemoAtBoot(database.db, { production: config.env === 'production', seed: config.seedDemo });
-  if (config.seedDemo && config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
+  // Only processes that serve HTTP seed: a worker would race its API process for the same rows.
+  const demo = await seedDemoAtBoot(database.db, { production: config.env === 'production', seed: config.seedDemo && role !== 'worker' });
+  if (config.seedDemo && role !== 'worker' && config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
   const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs });
 
   const transport = createSmtpTransport(config.smtpUrl);
@@ -76,6 +84,8 @@ async function main(): Promise<void> {
     // Lets `npm run outbox` and the db commands find the running server (PGlite is single-process).
     writeFileSync(runFile, JSON.stringify({ pid: process.pid, url }));
     shutdown.push(async () => rmSync(runFile, { force: true }));
+    // Worker processes in sandbox mode find the in-process sandbox here (PUBLIC_URL if set, else where we listen).
+    if (inProcessSandbox) await recordSandboxUrl(database.db, `${config.publicUrlGiven ? config.publicUrl : url}/zalo-sandbox`);
   } else {
     console.log(`Zalo Console worker running (database: ${database.kind})`);
   }
@@ -99,7 +109,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof KeyMismatchError || err instanceof SandboxNotFoundError) {
     console.error(err.message);
     process.exit(1);
   }
