@@ -158,8 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerFollowerRoutes(z, moduleDeps);
       registerPlaygroundRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps, {
-        // Composition point: Zalo's delivery receipt moves the sent message to RECEIVED.
-        onZnsDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId, zaloOaId: e.zaloOaId })),
+        // Composition point: Zalo's delivery receipt (ZNS or OA) moves the sent message to RECEIVED.
+        onDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId, zaloOaId: e.zaloOaId })),
       });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);

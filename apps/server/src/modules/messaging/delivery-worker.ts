@@ -156,13 +156,12 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
         const [done] = await tx.update(messageHistory).set({ status: 'PUSHED_ZALO', sessionId: msgId, leaseUntil: null, errorCode: null, errorMsg: null, updatedAt: new Date() }).where(fenced(row)).returning({ id: messageHistory.id });
         if (!done) return 'lost';
         await statusEvent(tx, row, 'PUSHED_ZALO', { sessionId: msgId });
-        if (row.module === 'ZNS') {
-          // Zalo's receipt may have arrived before this write (the ingest stored it and found nothing to move).
-          const [early] = await tx.select({ payload: zaloEvents.payload }).from(zaloEvents).where(and(eq(zaloEvents.dedupeKey, `user_received_message:${msgId}`), eq(zaloEvents.zaloOaId, row.zaloOaId)));
-          if (early) {
-            const t = Number((early.payload as { message?: { delivery_time?: unknown } }).message?.delivery_time); // stored Zalo body
-            await applyDelivered(tx, { zaloMsgId: msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
-          }
+        // Zalo's receipt (ZNS or OA) may have arrived before this write (the ingest stored it and found nothing to move).
+        const [early] = await tx.select({ payload: zaloEvents.payload }).from(zaloEvents).where(and(eq(zaloEvents.dedupeKey, `user_received_message:${msgId}`), eq(zaloEvents.zaloOaId, row.zaloOaId)));
+        if (early) {
+          const body = early.payload as { message?: { delivery_time?: unknown }; timestamp?: unknown }; // stored Zalo body
+          const t = Number(body.message?.delivery_time ?? body.timestamp);
+          await applyDelivered(tx, { zaloMsgId: msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
         }
         return 'pushed';
       }

@@ -189,6 +189,10 @@ describe('playground: placeholders, quotes and the outcome of a send (issue 9 #9
     // The sandbox's user_received_message arrives ~0.5 s later through /api/webhooks/zalo.
     const delivered = await statusUntil(id, (s) => s.outcome === 'delivered');
     expect(delivered).toMatchObject({ final: true, error: null, zaloMessageId: accepted.zaloMessageId });
+    // The OA receipt moves the history row too (it used to stay PUSHED_ZALO: only ZNS receipts were applied).
+    const [after] = await t.database.db.select().from(messageHistory).where(eq(messageHistory.id, id));
+    expect(after).toMatchObject({ status: 'RECEIVED' });
+    expect(after?.deliveredAt).toBeInstanceOf(Date);
   });
 
   it('reports a send outside the 7-day window as failed with Zalo’s -230 explained in vi and en', async () => {

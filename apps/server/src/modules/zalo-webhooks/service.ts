@@ -54,8 +54,8 @@ function dedupeKey(event: ZaloWebhookEvent, rawBody: string): string {
 }
 
 export interface EventHandlers {
-  /** Called for a ZNS delivery receipt (the messaging module moves the message to RECEIVED). */
-  onZnsDelivery?: (db: Db, e: { zaloOaId: string; msgId: string; trackingId?: string; deliveredAt: Date }) => Promise<void>;
+  /** Called for each delivery receipt, ZNS or OA (the messaging module moves the message to RECEIVED). */
+  onDelivery?: (db: Db, e: { zaloOaId: string; msgId: string; trackingId?: string; deliveredAt: Date }) => Promise<void>;
 }
 
 /**
@@ -98,9 +98,13 @@ export async function ingestZaloWebhook(
     .returning({ id: zaloEvents.id });
   if (inserted.length === 0) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
 
-  if (event.type === 'zns_delivery' && handlers.onZnsDelivery) {
+  if (event.type === 'zns_delivery' && handlers.onDelivery) {
     const t = Number(event.deliveryTime ?? event.timestamp);
-    await handlers.onZnsDelivery(db, { zaloOaId: oa.id, msgId: event.msgId, trackingId: event.trackingId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
+    await handlers.onDelivery(db, { zaloOaId: oa.id, msgId: event.msgId, trackingId: event.trackingId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
+  } else if (event.type === 'message_received' && handlers.onDelivery) {
+    // The OA form of the receipt: no tracking id or delivery time, the event's own time instead.
+    const t = Number(event.timestamp);
+    for (const msgId of event.msgIds) await handlers.onDelivery(db, { zaloOaId: oa.id, msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
   } else if (event.type === 'template_status') {
     await db
       .update(znsTemplates)
