@@ -3,7 +3,7 @@ import { handleZaloWebhook } from '@zc/zalo/webhook';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
 import { templateRequests, zaloEvents, zaloOas, znsTemplates } from '../../db/schema/index';
-import type { Cipher } from '../../platform/crypto';
+import { sha256, type Cipher } from '../../platform/crypto';
 import { applyFollowerEvent } from '../followers/service';
 
 /** What a refused event is logged with: never the body, the signature or a secret. */
@@ -50,7 +50,8 @@ function dedupeKey(event: ZaloWebhookEvent, rawBody: string): string {
   const message = (raw.message ?? {}) as Record<string, unknown>;
   const msgId = message.msg_id ?? (Array.isArray(message.msg_ids) ? message.msg_ids.join(',') : undefined);
   if (msgId) return `${event.eventName}:${String(msgId)}`;
-  return `${event.eventName}:${event.appId}:${event.timestamp}:${rawBody.length}`;
+  // Zalo retries resend the same signed body; two different events never share its hash.
+  return `${event.eventName}:${event.appId}:${sha256(rawBody)}`;
 }
 
 export interface EventHandlers {
