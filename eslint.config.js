@@ -14,4 +14,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  {
+    // config.ts is the only reader of the environment: everything else gets settings through deps, so
+    // a setting is validated at boot, listed in README, and a test can set it without touching globals.
+    files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings in apps/server/src/config.ts and pass them through deps.' }],
+      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings in apps/server/src/config.ts and pass them through deps.' })) }],
+    },
+  },
 );

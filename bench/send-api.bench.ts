@@ -43,7 +43,7 @@ async function serve(): Promise<void> {
   const database = await openDatabase(url ? { url, poolSize: 20 } : { worker: process.env.PGLITE_WORKER !== 'off' });
   await migrateDatabase(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zc-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-42', LOG_LEVEL: 'silent', ZALO_MODE: 'sandbox', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}) });
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-42', LOG_LEVEL: 'silent', ZALO_MODE: 'sandbox', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}), ...sendSettings() });
   const templateId = 'benchtpl01';
   const first = await buildSendFixture(database, config.appSecret, { balance: 1_000_000_000, template: { id: templateId, price: 300, params: tplParams() } });
   const keys = [first.secret];
@@ -74,6 +74,13 @@ async function serve(): Promise<void> {
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
+}
+
+/** SEND_BATCHING / SEND_BATCH_LANES of the bench's environment, for the server's config (config.ts reads no env of its own here). */
+function sendSettings(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['SEND_BATCHING', 'SEND_BATCH_LANES']) if (process.env[k]) out[k] = process.env[k] ?? '';
+  return out;
 }
 
 function tplParams() {

@@ -169,3 +169,31 @@ describe('demo accounts at boot', () => {
     expect(refreshed.statusCode).toBe(401);
   });
 });
+
+describe('config: the only reader of the environment', () => {
+  it('parses the send-path and rate-limit settings that modules receive through deps', () => {
+    const dev = (extra: NodeJS.ProcessEnv = {}) => loadConfig({ DATA_DIR: freshDir(), APP_SECRET: SECRET, ...extra });
+    expect(dev()).toMatchObject({ sendBatching: true, sendBatchLanes: 2, zaloRateLimit: 'local', appSecretGenerated: false, publicUrlGiven: false });
+    expect(dev({ SEND_BATCHING: 'off', SEND_BATCH_LANES: '4', PUBLIC_URL: 'https://console.example.vn' })).toMatchObject({ sendBatching: false, sendBatchLanes: 4, publicUrlGiven: true });
+    expect(dev({ DATABASE_URL: 'postgres://x@127.0.0.1/zc' }).zaloRateLimit).toBe('shared');
+    expect(dev({ DATABASE_URL: 'postgres://x@127.0.0.1/zc', ZALO_RATE_LIMIT: 'local' }).zaloRateLimit).toBe('local');
+    expect(loadConfig({ DATA_DIR: freshDir() }).appSecretGenerated).toBe(true);
+    for (const name of ['SEND_BATCH_LANES', 'ZALO_RATE_LIMIT']) expect(() => dev({ SEND_BATCH_LANES: '0', ZALO_RATE_LIMIT: 'redis' })).toThrow(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('sends through the batcher or alone as config.sendBatching says, whatever the process environment holds', async () => {
+    const { buildSendFixture, znsBody } = await import('./modules/messaging/test-fixtures');
+    const { batcherFor } = await import('./modules/messaging/send-batcher');
+    for (const sendBatching of [false, true]) {
+      const t = await createTestApp({ sendBatching });
+      try {
+        const f = await buildSendFixture(t.database, t.config.appSecret);
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/zns/send', headers: { 'x-api-key': f.secret }, payload: znsBody(f) });
+        expect(res.statusCode, res.body).toBe(202);
+        expect(batcherFor(t.database).stats.batched).toBe(sendBatching ? 1 : 0);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, RawSql } from '../../db/client';
 import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
@@ -11,10 +12,14 @@ interface Pending {
   reject(e: unknown): void;
 }
 
-/** What the send path needs of the database: drizzle for the ordinary path, raw prepared statements for the batch. */
+/**
+ * What the send path needs: drizzle for the ordinary path, raw prepared statements for the batch,
+ * and the batching settings (config.ts; defaults: batching on, 2 lanes).
+ */
 export interface SendStore {
   db: Db;
   raw: RawSql;
+  config?: Pick<Config, 'sendBatching' | 'sendBatchLanes'>;
 }
 
 /**
@@ -22,13 +27,13 @@ export interface SendStore {
  * lanes measured best on the 2-core host (p99 at half of peak, open loop: 1 lane 22–25 ms, 2 lanes
  * 15–19 ms, 3 lanes 34–35 ms): fewer, larger statements win while CPU is the limit; a second lane
  * keeps one slow batch (e.g. waiting on another process's wallet lock) from stalling every tenant.
- * SEND_BATCH_LANES overrides it for larger machines.
+ * SEND_BATCH_LANES (config.sendBatchLanes) overrides it for larger machines.
  */
 const MAX_BATCH = 200;
-const MAX_IN_FLIGHT = Math.max(1, Math.min(32, Number(process.env.SEND_BATCH_LANES) || 2));
+const DEFAULT_LANES = 2;
 
 /**
- * Micro-batching of sends (ADR 0003). Tenants are spread over MAX_IN_FLIGHT lanes; each lane
+ * Micro-batching of sends (ADR 0003). Tenants are spread over the configured lanes; each lane
  * writes one batch at a time, and sends arriving meanwhile wait and go together in its next one
  * (lanes never share a tenant, so concurrent batches never wait on each other's wallet locks).
  * A batch — also a batch of one, at low load — is ONE prepared autocommit statement
@@ -43,18 +48,22 @@ const MAX_IN_FLIGHT = Math.max(1, Math.min(32, Number(process.env.SEND_BATCH_LAN
  */
 export class SendBatcher {
   /** One queue per lane; a tenant always maps to the same lane, so batches never share a wallet. */
-  private readonly lanes: Pending[][] = Array.from({ length: MAX_IN_FLIGHT }, () => []);
-  private readonly busy: boolean[] = Array.from({ length: MAX_IN_FLIGHT }, () => false);
+  private readonly lanes: Pending[][];
+  private readonly busy: boolean[];
   /**
    * Batches written as one statement, batches rolled back and sent request by request, and failed
    * batches split in halves to isolate the send that broke them.
    */
   readonly stats = { batched: 0, fellBack: 0, split: 0 };
-  constructor(private readonly store: SendStore) {}
+  constructor(private readonly store: SendStore) {
+    const count = store.config?.sendBatchLanes ?? DEFAULT_LANES;
+    this.lanes = Array.from({ length: count }, () => []);
+    this.busy = Array.from({ length: count }, () => false);
+  }
 
   submit(p: Prepared): Promise<SendResult> {
     return new Promise<SendResult>((resolve, reject) => {
-      this.lanes[laneOf(p.tenantId)]?.push({ p, resolve, reject });
+      this.lanes[laneOf(p.tenantId, this.lanes.length)]?.push({ p, resolve, reject });
       this.schedule();
     });
   }
@@ -198,10 +207,10 @@ function isPerRequestPrecondition(err: unknown): boolean {
 }
 
 /** A stable lane per tenant (FNV-1a of the id). */
-function laneOf(tenantId: string): number {
+function laneOf(tenantId: string, lanes: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < tenantId.length; i += 1) h = Math.imul(h ^ tenantId.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % MAX_IN_FLIGHT;
+  return (h >>> 0) % lanes;
 }
 
 const batchers = new WeakMap<RawSql, SendBatcher>();

@@ -131,7 +131,7 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
  */
 async function submitSend(store: SendStore, p: Prepared): Promise<SendResult> {
   await noteKeyUse(store, p.apiKeyId);
-  return process.env.SEND_BATCHING === 'off' ? enqueueOne(store.db, p) : batcherFor(store).submit(p);
+  return store.config?.sendBatching === false ? enqueueOne(store.db, p) : batcherFor(store).submit(p);
 }
 
 /** `api_keys.last_used_at` (the API key list's "Last used") is kept to the minute. */
