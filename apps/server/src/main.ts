@@ -14,6 +14,8 @@ import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
+import { startEventDispatcher } from './events/dispatcher';
+import { EVENT_HANDLERS } from './events/handlers';
 import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
 
 type Role = 'all' | 'api' | 'worker';
@@ -59,8 +61,10 @@ async function main(): Promise<void> {
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', handlers });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
+  // Domain-event handlers run after commit in worker processes (events/handlers.ts, ADR 0007).
+  const dispatcher = role !== 'api' ? await startEventDispatcher(database, EVENT_HANDLERS, { onError: (e) => console.error('[events]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
+  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), async () => dispatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
     const app = await buildApp({
       config,

@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { PGliteWorkerClient } from './pglite-worker-client';
+import { listenPg, type Listener, type ListenOptions } from './pg-listener';
 
 export type Schema = typeof schema;
 /** One type for both drivers: code never branches on PGlite vs PostgreSQL. */
@@ -32,6 +33,11 @@ export interface Database {
   db: Db;
   raw: RawSql;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a channel (ADR 0007): PostgreSQL through one dedicated, re-connecting connection;
+   * PGlite through its own `listen` (in the worker thread when there is one).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, opts?: ListenOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await pool.query(text);
         },
       },
+      listen: (channel, onNotify, opts) => listenPg(options.url ?? '', channel, onNotify, opts),
       close: () => pool.end(),
     };
   }
@@ -87,6 +94,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       exec: async (text) => {
         await client.exec(text);
       },
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return { close: () => unlisten() };
     },
     close: () => client.close(),
   };

@@ -22,6 +22,8 @@ interface WorkerError {
 }
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: WorkerError };
+/** A NOTIFY received by the worker's PGlite on a channel this side listens to. */
+type Notice = { notify: string; payload: string };
 
 export interface WorkerQueryOptions {
   rowMode?: 'object' | 'array';
@@ -75,6 +77,7 @@ export class PGliteWorkerClient {
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
   private inFlight = 0;
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(dataDir?: string) {
     // No inherited loaders (tsx, vitest): the worker is plain JavaScript.
@@ -83,7 +86,11 @@ export class PGliteWorkerClient {
     const ready = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     this.track(1);
     this.waitReady = ready.finally(() => this.track(-1));
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
+    this.worker.on('message', (msg: Reply | Notice) => {
+      if ('notify' in msg) {
+        for (const fn of this.listeners.get(msg.notify) ?? []) fn(msg.payload);
+      } else this.settle(msg);
+    });
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`PGlite worker exited (code ${code})`)));
   }
@@ -183,6 +190,26 @@ export class PGliteWorkerClient {
       await this.call({ op: 'commit', txId });
     }
     return result;
+  }
+
+  /**
+   * Like PGlite's `listen`: the worker LISTENs once per channel and forwards each notification.
+   * A listener does not keep the process alive (the worker stays unref'd while nothing is pending).
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.call({ op: 'listen', channel });
+    }
+    set.add(callback);
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current?.delete(callback) || current.size > 0) return;
+      this.listeners.delete(channel);
+      if (!this.failure && !this.closing) await this.call({ op: 'unlisten', channel });
+    };
   }
 
   close(): Promise<void> {

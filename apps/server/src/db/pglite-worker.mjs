@@ -1,7 +1,8 @@
 // PGlite in a worker thread (ADR 0005). Plain ESM JavaScript so that it loads without a TypeScript
 // loader wherever the server runs (plain node, tsx, vitest workers). The main thread talks to it
 // through `pglite-worker-client.ts`; every message is { id, op, ... } and every answer is
-// { id, ok: true, result } or { id, ok: false, error } with the PostgreSQL error fields copied out.
+// { id, ok: true, result } or { id, ok: false, error } with the PostgreSQL error fields copied out;
+// notifications on a listened channel travel unasked as { notify: channel, payload }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, messages } from '@electric-sql/pglite';
 
@@ -51,6 +52,9 @@ function send(message) {
 }
 
 const db = new PGlite(workerData?.dataDir ?? 'memory://');
+
+/** LISTENs by channel (their unlisten functions), forwarded to the main thread as { notify, payload }. */
+const unlisteners = new Map();
 
 /** Open transactions by id: each holds PGlite's transaction mutex until commit or rollback. */
 const transactions = new Map();
@@ -104,6 +108,19 @@ async function handle(msg) {
       const target = msg.txId ? transactionFor(msg.txId).tx : db;
       const results = await target.exec(msg.text);
       return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'listen': {
+      // One PGlite listener per channel; the main thread fans out to its own callbacks.
+      if (!unlisteners.has(msg.channel)) {
+        unlisteners.set(msg.channel, await db.listen(msg.channel, (payload) => port.postMessage({ notify: msg.channel, payload })));
+      }
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = unlisteners.get(msg.channel);
+      unlisteners.delete(msg.channel);
+      if (unlisten) await unlisten();
+      return null;
     }
     case 'commit':
       return end(msg.txId, 'commit');

@@ -10,6 +10,7 @@ import { messageHistory, walletEntries, wallets, zaloEvents } from '../../db/sch
 import { applyEntry } from '../wallets/ledger';
 import { enqueueTenantEvent } from '../tenant-webhooks/repo';
 import { fallbackForFailure, fallbackTrackingId } from '../tenant-fallback/service';
+import { emitEvent } from '../../platform/events';
 import { oaSendRequest } from './oa-payload';
 
 export interface DeliveryDeps {
@@ -57,10 +58,19 @@ export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | 
   return { code: null, text: `Lỗi nội bộ / Internal error: ${e instanceof Error ? e.message : String(e)}`, permanent: false };
 }
 
-/** A fallback OA message (ADR 0004) names the ZNS message it replaces in every event. */
+/**
+ * The tenant webhook event of a status change, and — for every settled status (not the transient
+ * PROCESSING) — the domain event `message.status_changed` (ADR 0007), plus
+ * `message.failed_permanently` for ERROR_CALL_ZALO. A fallback OA message (ADR 0004) names the ZNS
+ * message it replaces in every webhook event.
+ */
 async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>, status: MessageStatus, extra: Record<string, unknown> = {}) {
   const fallback = row.fallbackOf ? { fallbackOf: row.fallbackOf } : {};
   await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...fallback, ...extra });
+  if (status === 'PROCESSING') return;
+  const data = { messageId: row.id, module: row.module === 'OA' ? ('OA' as const) : ('ZNS' as const), status, ...(typeof extra.errorCode === 'number' ? { zaloErrorCode: extra.errorCode } : {}) };
+  await emitEvent(tx, { type: 'message.status_changed', tenantId: row.tenantId, data });
+  if (status === 'ERROR_CALL_ZALO') await emitEvent(tx, { type: 'message.failed_permanently', tenantId: row.tenantId, data: { ...data, status } });
 }
 
 /**

@@ -8,6 +8,8 @@ import { SendBatcher } from './send-batcher';
 import { SendContextLoader } from './send-context-loader';
 import type { Prepared } from './send-queue';
 import { buildSendFixture, type SendFixture } from './test-fixtures';
+import { dispatchPendingEvents } from '../../events/dispatcher';
+import { EVENT_HANDLERS } from '../../events/handlers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -98,11 +100,13 @@ describe('SendBatcher (one statement per batch)', () => {
     expect(batcher.stats).toEqual({ batched: 0, fellBack: 1, split: 0 }); // 1,000 − 900 would cross 500: sent one by one, y1 crosses
     const [w] = await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId));
     expect(w).toMatchObject({ balance: 100, belowThreshold: true });
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS); // the alert is a handler of wallet.threshold_crossed
     const alerts = await t.database.db.select().from(notifications).where(eq(notifications.referenceId, f.walletId));
     expect(alerts).toHaveLength(1);
     // Already below: later batches are written as one statement again, with no second alert.
     await Promise.all(['z0', 'z1'].map((id) => batcher.submit(zns(f, id, 50))));
     expect(batcher.stats).toEqual({ batched: 1, fellBack: 1, split: 0 });
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.referenceId, f.walletId))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { notifications, tenants, users, walletEntries, wallets } from '../../db/schema/index';
-import { queueMail } from '../../platform/mail';
+import { tenants, walletEntries, wallets } from '../../db/schema/index';
+import { emitEvent } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -45,7 +45,7 @@ export interface EntryInput {
 /**
  * Applies one ledger entry and moves the cached balance in the same statement order under the
  * wallet row lock. Returns null when the entry already exists for that message (idempotent
- * charge/refund). Fires the threshold alert once per downward crossing.
+ * charge/refund). Announces a threshold crossing once per crossing.
  */
 export async function applyEntry(tx: Tx, input: EntryInput): Promise<{ newBalance: number } | null> {
   if (!Number.isInteger(input.value) || input.value < 0) throw new Error('ledger values are whole, non-negative VND');
@@ -80,33 +80,19 @@ export async function applyEntry(tx: Tx, input: EntryInput): Promise<{ newBalanc
 }
 
 /**
- * Notifies the receivers (in-app + mail) when a prepaid balance falls below its threshold. Exported
- * so a settings change (threshold, mode) without a ledger entry re-evaluates the crossing too.
+ * Records a prepaid balance crossing its threshold (either way) and announces it as
+ * `wallet.threshold_crossed`; the alert to the receivers (in-app + mail, downward crossings only) is
+ * a handler of that event (events/handlers.ts), run after commit. Exported so a settings change
+ * (threshold, mode) without a ledger entry re-evaluates the crossing too.
  */
 export async function checkThreshold(tx: Tx, wallet: WalletRow): Promise<void> {
   const below = wallet.mode === 'PREPAID' && wallet.threshold > 0 && wallet.balance < wallet.threshold;
   if (below === wallet.belowThreshold) return;
   await tx.update(wallets).set({ belowThreshold: below }).where(eq(wallets.id, wallet.id));
-  if (!below || !wallet.isNoti || wallet.receiverIds.length === 0) return;
-  const receivers = await tx.select({ id: users.id, email: users.email }).from(users).where(sql`${users.id} in ${wallet.receiverIds}`);
-  const [tenant] = wallet.tenantId ? await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, wallet.tenantId)) : [];
-  const owner = tenant?.name ?? 'organisation';
-  for (const r of receivers) {
-    await tx.insert(notifications).values({
-      merchantId: wallet.merchantId,
-      tenantId: wallet.tenantId,
-      userId: r.id,
-      action: 'CREATED',
-      type: 'WALLET_LOW_BALANCE',
-      referenceId: wallet.id,
-      referenceType: 'WALLET',
-      name: `Số dư ví thấp / Low wallet balance: ${owner}`,
-      description: `Balance ${wallet.balance} VND is below the threshold ${wallet.threshold} VND`,
-    });
-    await queueMail(tx, {
-      to: r.email,
-      subject: `Số dư ví thấp / Low wallet balance: ${owner}`,
-      text: `Số dư ví của ${owner} là ${wallet.balance} VND, thấp hơn ngưỡng ${wallet.threshold} VND.\nThe wallet balance of ${owner} is ${wallet.balance} VND, below the threshold of ${wallet.threshold} VND.`,
-    });
-  }
+  await emitEvent(tx, {
+    type: 'wallet.threshold_crossed',
+    merchantId: wallet.merchantId,
+    tenantId: wallet.tenantId,
+    data: { walletId: wallet.id, balance: wallet.balance, threshold: wallet.threshold, below },
+  });
 }

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
 import { auditLogs, mailOutbox, notifications, walletEntries, wallets } from '../../db/schema/index';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
+import { dispatchPendingEvents } from '../../events/dispatcher';
+import { EVENT_HANDLERS } from '../../events/handlers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -113,7 +115,11 @@ describe('tenant wallet (§3, §5, §7 Tenants and wallet)', () => {
 
   it('alerts the receivers once per downward crossing (in-app notification + mail)', async () => {
     const { update, member } = await setup();
-    const alerts = async () => (await t.database.db.select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.type, 'WALLET_LOW_BALANCE')))).length;
+    // The alert is a handler of wallet.threshold_crossed, run after commit by the worker's dispatcher.
+    const alerts = async () => {
+      await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
+      return (await t.database.db.select().from(notifications).where(and(eq(notifications.userId, member.id), eq(notifications.type, 'WALLET_LOW_BALANCE')))).length;
+    };
     const mails = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.email))).length;
     const cfg = { ...base, threshold: 500, thresholdNotificationUserIds: [member.id] };
     await update({ ...cfg, billingBalance: 1000 });

@@ -1,0 +1,13 @@
+import { alertLowBalance } from '../modules/wallets/alerts';
+import { defineHandler, type EventHandler } from './dispatcher';
+
+/**
+ * The one composition file of domain-event handlers (ARCHITECTURE rule 9, ADR 0007): every
+ * reaction of one module to another module's fact is listed here, so no module imports another's
+ * internals to react to it. The realtime stream is not a handler: each API process reads the
+ * events itself (platform/realtime.ts). A handler's name keys its cursor: never rename one.
+ */
+export const EVENT_HANDLERS: readonly EventHandler[] = [
+  // Wallets announce the crossing; the alert (notifications + mail) is a reaction to it.
+  defineHandler({ name: 'wallet-low-balance-alert', types: ['wallet.threshold_crossed'], handle: alertLowBalance }),
+];

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Permission } from '@zc/shared/permissions';
+import type { DbOrTx, Tx } from '../db/client';
+
+/** The NOTIFY channel; the payload is the event id only (PostgreSQL caps payloads at 8,000 bytes). */
+export const EVENT_CHANNEL = 'zc_events';
+
+const uuid = z.string().uuid();
+const messageStatus = z.object({
+  messageId: uuid,
+  module: z.enum(['ZNS', 'OA']),
+  status: z.string().min(1).max(40),
+  zaloErrorCode: z.number().int().nullable().optional(),
+});
+
+/**
+ * Every domain event type and its payload (ids and statuses, never rows). A module announces a fact
+ * by `emitEvent(tx, …)` in the transaction that made it true; handlers (events/handlers.ts) and the
+ * realtime stream (platform/realtime.ts) react after commit. Add a type here, with its audience.
+ */
+export const EVENT_PAYLOADS = {
+  /** A message moved to PUSHED_ZALO, RECEIVED, back to PENDING for a retry, or to ERROR_CALL_ZALO. */
+  'message.status_changed': messageStatus,
+  /** A message failed for good (ERROR_CALL_ZALO after a permanent code or the last attempt), refunded. */
+  'message.failed_permanently': messageStatus.extend({ status: z.literal('ERROR_CALL_ZALO') }),
+  /** A prepaid wallet's balance fell below (below: true) or rose back over (false) its threshold. */
+  'wallet.threshold_crossed': z.object({ walletId: uuid, balance: z.number().int(), threshold: z.number().int(), below: z.boolean() }),
+  /** An in-app notification was created for `userId`. */
+  'notification.created': z.object({ notificationId: uuid, userId: uuid }),
+  /** An OA's token refresh failed; it is REFRESH_FAILED until re-connected. */
+  'zalo_oa.token_refresh_failed': z.object({ zaloOaId: uuid }),
+} as const;
+
+export type EventType = keyof typeof EVENT_PAYLOADS;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
+
+/**
+ * Who may see an event on the realtime stream, beside being in its organisation (and, for a tenant
+ * event, having access to its tenant): a permission in the tenant (tenant events) or in the
+ * organisation role (organisation events, tenantId null), or being the user the event names.
+ */
+export type EventAudience = { tenant?: readonly Permission[]; merchant?: readonly Permission[] } | { user: true };
+
+export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
+  'message.status_changed': { tenant: ['VIEW_HISTORY'] },
+  'message.failed_permanently': { tenant: ['VIEW_HISTORY'] },
+  'wallet.threshold_crossed': { tenant: ['VIEW_TENANT_BILLING_BALANCE'], merchant: ['VIEW_MERCHANT_BILLING_BALANCE'] },
+  'notification.created': { user: true },
+  'zalo_oa.token_refresh_failed': { tenant: ['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA'] },
+};
+
+/** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */
+export type EventInput<T extends EventType = EventType> = {
+  type: T;
+  tenantId: string | null;
+  merchantId?: string;
+  data: EventData<T>;
+};
+
+/** A stored event as handlers and the stream see it. */
+export interface DomainEvent<T extends EventType = EventType> {
+  id: number;
+  type: T;
+  merchantId: string;
+  tenantId: string | null;
+  data: EventData<T>;
+  at: string;
+}
+
+/**
+ * Writes the event in the caller's transaction and NOTIFYs its id on EVENT_CHANNEL. PostgreSQL
+ * (and PGlite) deliver a NOTIFY only when the transaction commits, and never if it rolls back, so
+ * listeners see exactly the committed facts. One statement: the insert, the organisation lookup
+ * of a tenant event and the notify. Emit late in the transaction: the stream orders by id, and an
+ * event whose transaction stays open long after the insert reaches reconnecting clients late.
+ */
+export async function emitEvent<T extends EventType>(tx: Tx, event: EventInput<T>): Promise<number> {
+  const data = EVENT_PAYLOADS[event.type].parse(event.data);
+  if (!event.merchantId && !event.tenantId) throw new Error(`event ${event.type} names neither an organisation nor a tenant`);
+  const result = (await tx.execute(sql`
+    with e as (
+      insert into domain_events (type, merchant_id, tenant_id, payload)
+      values (
+        ${event.type},
+        coalesce(${event.merchantId ?? null}::uuid, (select merchant_id from tenants where id = ${event.tenantId}::uuid)),
+        ${event.tenantId}::uuid,
+        ${JSON.stringify(data)}::jsonb
+      )
+      returning id
+    )
+    select e.id::text as id, pg_notify(${EVENT_CHANNEL}, e.id::text) from e`)) as unknown as { rows: Array<{ id: string }> }; // both drivers answer { rows }
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error(`event ${event.type} was not written`);
+  return Number(id);
+}
+
+/** The raw row shape read back by the stream and the dispatcher (ids as text: int8 differs by driver). */
+export interface EventRow {
+  id: string | number;
+  type: string;
+  merchant_id: string;
+  tenant_id: string | null;
+  payload: unknown;
+  created_at: string | Date;
+}
+
+export const EVENT_COLUMNS = sql.raw('id::text as id, type, merchant_id, tenant_id, payload, created_at');
+
+function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_PAYLOADS, type);
+}
+
+/** Row → event; null for a type this build does not know (written by a newer build, say). */
+export function eventFromRow(row: EventRow): DomainEvent | null {
+  if (!isEventType(row.type)) return null;
+  const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
+  const at = row.created_at instanceof Date ? row.created_at.toISOString() : new Date(row.created_at).toISOString();
+  return { id: Number(row.id), type: row.type, merchantId: row.merchant_id, tenantId: row.tenant_id, data: payload as EventData<EventType>, at }; // validated by emitEvent on the way in
+}
+
+/** Events by id (any order), for the stream's fetches. */
+export async function findEventsByIds(db: DbOrTx, ids: readonly number[]): Promise<DomainEvent[]> {
+  if (ids.length === 0) return [];
+  const res = (await db.execute(sql`select ${EVENT_COLUMNS} from domain_events where id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`)) as unknown as { rows: EventRow[] }; // see emitEvent
+  return res.rows.flatMap((r) => eventFromRow(r) ?? []);
+}
