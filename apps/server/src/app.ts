@@ -46,6 +46,7 @@ import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
+import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
 export interface AppDeps {
   config: Config;
@@ -137,6 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAccessHook(app, { db: deps.database.db, signer });
   registerMetrics(app);
+  // One LISTEN per API process, opened by the first realtime stream; streams end before the server closes.
+  const realtime = new RealtimeHub(deps.database, { onError: (err) => app.log.error({ err }, 'realtime') });
+  app.addHook('preClose', async () => realtime.stop());
 
   await app.register(
     async (api) => {
@@ -165,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerApiKeyRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
+      registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },
   );

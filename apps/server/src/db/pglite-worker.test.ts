@@ -159,6 +159,31 @@ describe('PGlite in a worker thread', () => {
     await jobs.stop();
   });
 
+  it('forwards NOTIFY of a listened channel to the main thread, on commit only, until unlistened (ADR 0007)', async () => {
+    const heard: string[] = [];
+    const listener = await db.listen('zc_test_channel', (p) => heard.push(p));
+    const second = await db.listen('zc_test_channel', (p) => heard.push(`2:${p}`));
+    await db.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('zc_test_channel', 'a')`);
+      expect(heard).toEqual([]);
+    });
+    await expect(
+      db.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('zc_test_channel', 'rolled back')`);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await db.db.execute(sql`select pg_notify('zc_test_channel', 'b')`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(['a', '2:a', 'b', '2:b']);
+    await listener.close();
+    await db.db.execute(sql`select pg_notify('zc_test_channel', 'c')`);
+    await second.close();
+    await db.db.execute(sql`select pg_notify('zc_test_channel', 'd')`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(['a', '2:a', 'b', '2:b', '2:c']);
+  });
+
   it('sends through the public API end to end, batched sends falling back on ZC001', async () => {
     const f = await buildSendFixture(db, t.config.appSecret, { balance: 300 * 10 + 100 });
     const send = () => t.app.inject({ method: 'POST', url: '/api/v1/zns/send', headers: { 'x-api-key': f.secret }, payload: znsBody(f) });
