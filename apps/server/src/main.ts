@@ -16,6 +16,7 @@ import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
 import { startEventDispatcher } from './events/dispatcher';
 import { EVENT_HANDLERS } from './events/handlers';
+import { createSharedRateLimiter } from './platform/rate-limiter';
 import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
 
 type Role = 'all' | 'api' | 'worker';
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   // Only processes that serve HTTP seed: a worker would race its API process for the same rows.
   const demo = await seedDemoAtBoot(database.db, { production: config.env === 'production', seed: config.seedDemo && role !== 'worker' });
   if (config.seedDemo && role !== 'worker' && config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
-  const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs });
+  // Every process draws on one per-OA budget kept in the database, so N workers together stay within Zalo's limit.
+  const limiter = config.zaloRateLimit === 'shared' ? createSharedRateLimiter(database.raw, { perMinute: config.zaloOaRatePerMinute }) : undefined;
+  const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs, limiter });
 
   const transport = createSmtpTransport(config.smtpUrl);
   const handlers: JobHandler[] = [

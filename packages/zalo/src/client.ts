@@ -14,6 +14,8 @@ export interface ZaloClientOptions extends TransportOptions {
    * window instead of sending into `-32`.
    */
   rateLimit?: { oaPerMinute?: number; burst?: number } | false;
+  /** A limiter of the caller's instead of the in-memory bucket (e.g. one shared by every process); `rateLimit: false` still disables limiting. */
+  limiter?: RateLimiter;
   /** Refresh this long before the access token expires (default 5 min). */
   refreshSkewMs?: number;
   now?: () => number;
@@ -49,7 +51,7 @@ export function createZaloClient(opts: ZaloClientOptions): ZaloClient {
   const limiter: RateLimiter | undefined =
     opts.rateLimit === false
       ? undefined
-      : createRateLimiter({ perMinute: opts.rateLimit?.oaPerMinute ?? 4_000, burst: opts.rateLimit?.burst, now, sleep: transport.sleep });
+      : opts.limiter ?? createRateLimiter({ perMinute: opts.rateLimit?.oaPerMinute ?? 4_000, burst: opts.rateLimit?.burst, now, sleep: transport.sleep });
   const inflight = new Map<string, Promise<OaTokens>>();
 
   const appFor = async (oaKey: string) => (typeof opts.app === 'function' ? opts.app(oaKey) : opts.app);
