@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, migrateDatabase } from './db/client';
 import { seedDemoAtBoot, DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo';
 import { buildApp } from './app';
-import { startJobs, type JobHandler } from './platform/jobs';
+import { z } from 'zod';
+import { defineJob, startJobs, type JobDefinition } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { createCipher } from './platform/crypto';
@@ -55,13 +56,14 @@ async function main(): Promise<void> {
   const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs, limiter });
 
   const transport = createSmtpTransport(config.smtpUrl);
-  const handlers: JobHandler[] = [
+  const sweep = z.object({});
+  const definitions: JobDefinition[] = [
     // Refresh OA tokens 2 h ahead of expiry (Zalo access tokens live 25 h); alert admins on failure.
-    { name: 'zalo-token-refresh', cron: '*/10 * * * *', handle: async () => void (await refreshExpiringTokens(database.db, zalo)) },
+    defineJob({ name: 'zalo-token-refresh', payload: sweep, cron: '*/10 * * * *', handle: async () => void (await refreshExpiringTokens(database.db, zalo)) }),
   ];
-  if (transport) handlers.push({ name: 'mail-deliver', cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) });
-  handlers.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
-  const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', handlers });
+  if (transport) definitions.push(defineJob({ name: 'mail-deliver', payload: sweep, cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) }));
+  definitions.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
+  const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
   // Domain-event handlers run after commit in worker processes (events/handlers.ts, ADR 0007).

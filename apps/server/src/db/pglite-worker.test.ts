@@ -7,7 +7,8 @@ import { openDatabase, type Database } from './client';
 import { PGliteWorkerClient } from './pglite-worker-client';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { buildSendFixture, znsBody } from '../modules/messaging/test-fixtures';
-import { startJobs } from '../platform/jobs';
+import { z } from 'zod';
+import { defineJob, startJobs } from '../platform/jobs';
 
 // PGlite in a worker thread (ADR 0005), the product runtime's database, behind the same Database
 // interface as the in-process instance the rest of the suite uses.
@@ -152,8 +153,9 @@ describe('PGlite in a worker thread', () => {
   });
 
   it('runs pg-boss on it (PGlite mode: executeSql over RawSql)', async () => {
-    const jobs = await startJobs(db, { workers: false, handlers: [{ name: 'worker-test', handle: async () => undefined }] });
-    await jobs.send('worker-test', { hello: 'worker' });
+    const workerTest = defineJob({ name: 'worker-test', payload: z.object({ hello: z.string() }), handle: async () => undefined });
+    const jobs = await startJobs(db, { workers: false, jobs: [workerTest] });
+    await jobs.send(workerTest, { hello: 'worker' });
     const { rows } = await db.raw.query<{ data: { hello: string } }>(`select data from pgboss.job where name = 'worker-test'`);
     expect(rows).toEqual([{ data: { hello: 'worker' } }]);
     await jobs.stop();

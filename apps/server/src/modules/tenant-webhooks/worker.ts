@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
 import type { Cipher } from '../../platform/crypto';
 import { keyedHash } from '../../platform/crypto';
-import type { JobHandler } from '../../platform/jobs';
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../platform/jobs';
 import type { DeliveryRow } from './presenter';
 import { postWebhook, type WebhookTransport } from './transport';
 import { checkWebhookUrl, pinnedLookup, resolvingLookup, systemResolve, type Resolver } from './url-guard';
@@ -162,17 +163,18 @@ export async function deliverOne(db: Db, cipher: Cipher, deliveryId: string, opt
  * pg-boss schedules at most once a minute, so each run sweeps twice, 30 s apart (every 30 s
  * overall); each sweep drains up to 10 batches.
  */
-export function webhookDeliveryJob(db: Db, cipher: Cipher, opts: { allowPrivate: boolean }): JobHandler {
+export function webhookDeliveryJob(db: Db, cipher: Cipher, opts: { allowPrivate: boolean }): JobDefinition {
   const sweep = async () => {
     for (let i = 0; i < 10; i += 1) if ((await deliverDueWebhooks(db, cipher, { limit: 50, allowPrivate: opts.allowPrivate })).attempted < 50) return;
   };
-  return {
+  return defineJob({
     name: 'webhook-deliver',
+    payload: z.object({}),
     cron: '* * * * *',
     handle: async () => {
       await sweep();
       await new Promise((resolve) => setTimeout(resolve, 30_000));
       await sweep();
     },
-  };
+  });
 }
