@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The uploaded file is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  /** A text/event-stream endpoint (the realtime stream) asked without `Accept: text/event-stream`. */
+  NOT_ACCEPTABLE: { status: 406, message: 'This endpoint answers text/event-stream only: send Accept: text/event-stream' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },
   /** Sign-in or password-reset attempts locked for a while (per account and per address); `details.retryAfterSeconds`. */
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Please try again later' },

@@ -83,6 +83,17 @@ describe('bad input', () => {
     expect(JSON.parse(none.body)).toMatchObject({ error: { code: 'MERCHANT_REQUIRED' } });
   });
 
+  it('answers 406 (not a stream that never ends) to a request that does not accept text/event-stream', async () => {
+    for (const accept of [undefined, 'application/json', 'text/event-streamx']) {
+      const res = await t.app.inject({ url: '/api/realtime/stream', headers: owner.headers({ 'x-merchant-id': merchantId, ...(accept ? { accept } : {}) }) });
+      expect(res.statusCode, accept).toBe(406);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_ACCEPTABLE' } });
+    }
+    const ok = await stream(owner, org({ accept: 'application/json;q=0.5, text/event-stream;q=1' }));
+    expect(ok.status).toBe(200);
+    ok.close();
+  });
+
   it('takes a malformed Last-Event-ID (header or query) as a fresh stream, not an error', async () => {
     for (const [headers, query] of [
       [{ 'last-event-id': 'abc' }, ''],

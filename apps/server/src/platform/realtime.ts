@@ -327,16 +327,31 @@ async function replayAfter(db: DbOrTx, merchantId: string, after: number): Promi
   return { events: rows.flatMap((r) => eventFromRow(r) ?? []), reset: null };
 }
 
+/** Whether the request accepts an event stream (a plain API call, or `inject`, gets 406 instead of a stream that never ends). */
+function acceptsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => part.split(';')[0]?.trim().toLowerCase() === 'text/event-stream');
+}
+
 /**
  * GET /api/realtime/stream (docs/realtime.md): one server-sent-events stream per signed-in console,
- * scoped by x-merchant-id (and optionally x-tenant-id), resumable with Last-Event-ID. Not in the
- * OpenAPI document: a response that never ends cannot be described there nor fuzzed through inject.
+ * scoped by x-merchant-id (and optionally x-tenant-id), resumable with Last-Event-ID. Only for
+ * `Accept: text/event-stream`: anything else answers 406 rather than a response that never ends.
  */
 export function registerRealtimeRoutes(app: ZodApp, deps: ModuleDeps, hub: RealtimeHub): void {
   app.get(
     '/realtime/stream',
-    { config: { access: merchantAccess() }, schema: { hide: true, querystring: streamQuery } },
+    {
+      config: { access: merchantAccess() },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Server-sent events of the organisation (and its tenants) the user may see',
+        description:
+          'text/event-stream (send Accept: text/event-stream; 406 otherwise). Messages: `ready` first (id = position to resume from), then events `id: <event id>`, `event: <type>`, `data: {id,type,merchantId,tenantId,at,data}`, `reset` when a resume is past 24 h / 10,000 events, `: ping` every 25 s. Resume with the Last-Event-ID header or lastEventId (digits; anything else starts fresh). Contract: docs/realtime.md.',
+        querystring: streamQuery,
+      },
+    },
     async (request, reply) => {
+      if (!acceptsEventStream(request.headers.accept)) throw new AppError('NOT_ACCEPTABLE');
       const user = requireUser(request.ctx);
       const merchantId = requireMerchant(request.ctx);
       const sessionId = request.ctx.sessionId ?? '';
