@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ZaloClient } from '@zc/zalo/client';
 import { envelopeData } from '@zc/zalo/client';
 import { explainZaloError } from '@zc/zalo/error-catalog';
@@ -11,6 +11,7 @@ import { applyEntry } from '../wallets/ledger';
 import { enqueueTenantEvent } from '../tenant-webhooks/repo';
 import { fallbackForFailure, fallbackTrackingId } from '../tenant-fallback/service';
 import { emitEvent } from '../../platform/events';
+import { claimDue, exponentialBackoff, leaseFence } from '../../platform/lease-queue';
 import { oaSendRequest } from './oa-payload';
 
 export interface DeliveryDeps {
@@ -40,9 +41,7 @@ type Row = typeof messageHistory.$inferSelect;
 export const MESSAGE_EVENT = 'message.status' as const;
 
 /** Back-off of transient failures: 10 s, 20 s, 40 s … capped at 15 min. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(15 * 60_000, 10_000 * 2 ** Math.max(0, attempts - 1));
-}
+export const retryDelayMs = exponentialBackoff(10_000, 15 * 60_000);
 
 /** Bilingual text for the history's errorMsg tooltip (vi / en, then the code). */
 export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | null; text: string; permanent: boolean } {
@@ -79,22 +78,15 @@ async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingI
  * fence: a result is written only while `attempts` still equals the claimed value.
  */
 export async function claimDueMessages(db: Db, opts: { limit: number; now: Date; leaseMs: number }): Promise<Row[]> {
-  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
-  return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: messageHistory.id })
-      .from(messageHistory)
-      .where(and(inArray(messageHistory.status, ['PENDING', 'PROCESSING']), lte(messageHistory.nextAttemptAt, opts.now)))
-      .orderBy(asc(messageHistory.nextAttemptAt))
-      .limit(opts.limit)
-      .for('update', { skipLocked: true });
-    const rows = await tx
-      .update(messageHistory)
-      .set({ status: 'PROCESSING', attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, nextAttemptAt: leaseUntil, updatedAt: opts.now })
-      .where(inArray(messageHistory.id, due))
-      .returning();
-    for (const r of rows) await statusEvent(tx, r, 'PROCESSING', { attempt: r.attempts });
-    return rows;
+  return claimDue(db, messageHistory, {
+    due: ['PENDING', 'PROCESSING'],
+    now: opts.now,
+    leaseMs: opts.leaseMs,
+    limit: opts.limit,
+    set: (leaseUntil) => ({ status: 'PROCESSING', attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, updatedAt: opts.now }),
+    onClaimed: async (tx, rows) => {
+      for (const r of rows) await statusEvent(tx, r, 'PROCESSING', { attempt: r.attempts });
+    },
   });
 }
 
@@ -133,7 +125,7 @@ export async function refundMessage(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | '
   }
 }
 
-const fenced = (row: Row) => and(eq(messageHistory.id, row.id), eq(messageHistory.status, 'PROCESSING'), eq(messageHistory.attempts, row.attempts));
+const fenced = (row: Row) => leaseFence(messageHistory, row, ['PROCESSING']);
 
 /**
  * One worker pass: claim up to `limit` due messages and deliver them through Zalo.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { WEBHOOK_HEADERS, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_RETRY_WINDOW_SECONDS } from '@zc/shared/api/webhooks';
 import type { Db } from '../../db/client';
 import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
@@ -6,6 +6,7 @@ import type { Cipher } from '../../platform/crypto';
 import { keyedHash } from '../../platform/crypto';
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../platform/jobs';
+import { claimDue, leaseFence, scheduledBackoff } from '../../platform/lease-queue';
 import type { DeliveryRow } from './presenter';
 import { postWebhook, type WebhookTransport } from './transport';
 import { checkWebhookUrl, pinnedLookup, resolvingLookup, systemResolve, type Resolver } from './url-guard';
@@ -33,11 +34,8 @@ export function signWebhookBody(secret: string, body: string, unixSeconds: numbe
   return `t=${unixSeconds},v1=${keyedHash(secret, `${unixSeconds}.${body}`)}`;
 }
 
-/** Delay before the next attempt after `failedAttempts` failures (1-based). */
-export function retryDelaySeconds(failedAttempts: number): number {
-  const i = Math.min(Math.max(failedAttempts, 1), WEBHOOK_RETRY_SCHEDULE_SECONDS.length) - 1;
-  return WEBHOOK_RETRY_SCHEDULE_SECONDS[i] ?? 28_800;
-}
+/** Delay before the next attempt after `failedAttempts` failures (1-based), in ms. */
+export const retryDelayMs = scheduledBackoff(WEBHOOK_RETRY_SCHEDULE_SECONDS);
 
 export interface DeliverySummary {
   attempted: number;
@@ -77,23 +75,9 @@ async function attempt(row: DeliveryRow, hook: { url: string; secret: string }, 
   }
 }
 
-/** Claims due rows (optionally one id) under FOR UPDATE SKIP LOCKED and leases them. */
+/** Claims due rows (optionally one id) under FOR UPDATE SKIP LOCKED and leases them (platform/lease-queue.ts). */
 async function claim(db: Db, now: Date, limit: number, onlyId?: string) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(and(inArray(webhookDeliveries.status, DUE), lte(webhookDeliveries.nextAttemptAt, now), onlyId ? eq(webhookDeliveries.id, onlyId) : undefined))
-      .orderBy(webhookDeliveries.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (rows.length === 0) return [];
-    await tx
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-      .where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
-    return rows;
-  });
+  return claimDue(db, webhookDeliveries, { due: DUE, now, leaseMs: DELIVERY_LEASE_MS, limit, where: onlyId ? eq(webhookDeliveries.id, onlyId) : undefined });
 }
 
 async function processClaimed(db: Db, cipher: Cipher, rows: DeliveryRow[], now: Date, opts: RunOptions): Promise<DeliverySummary> {
@@ -121,9 +105,9 @@ async function processClaimed(db: Db, cipher: Cipher, rows: DeliveryRow[], now: 
           lastStatusCode: outcome.statusCode,
           lastError: outcome.ok ? null : outcome.error,
           deliveredAt: outcome.ok ? now : null,
-          nextAttemptAt: status === 'RETRYING' ? new Date(now.getTime() + retryDelaySeconds(attempts) * 1000) : now,
+          nextAttemptAt: status === 'RETRYING' ? new Date(now.getTime() + retryDelayMs(attempts)) : now,
         })
-        .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), inArray(webhookDeliveries.status, DUE)))
+        .where(leaseFence(webhookDeliveries, row, DUE))
         .returning({ id: webhookDeliveries.id });
       if (updated.length === 0) return;
       summary.attempted += 1;
