@@ -1,4 +1,5 @@
 import { alertLowBalance } from '../modules/wallets/alerts';
+import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**
@@ -10,4 +11,6 @@ import { defineHandler, type EventHandler } from './dispatcher';
 export const EVENT_HANDLERS: readonly EventHandler[] = [
   // Wallets announce the crossing; the alert (notifications + mail) is a reaction to it.
   defineHandler({ name: 'wallet-low-balance-alert', types: ['wallet.threshold_crossed'], handle: alertLowBalance }),
+  // The OA module announces a failed token refresh; its administrators are alerted (notifications + mail).
+  defineHandler({ name: 'zalo-oa-refresh-failed-alert', types: ['zalo_oa.token_refresh_failed'], handle: alertRefreshFailed }),
 ];

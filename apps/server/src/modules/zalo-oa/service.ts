@@ -6,10 +6,10 @@ import { HEADER_UNSAFE_MESSAGE, isHeaderSafe } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
 import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
 import type { Db, DbOrTx } from '../../db/client';
-import { merchantMembers, notifications, tenantMembers, tenants, userGroups, users, zaloOas } from '../../db/schema/index';
+import { merchantMembers, tenantMembers, tenants, userGroups, users, zaloOas } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import type { Cipher } from '../../platform/crypto';
-import { queueMail } from '../../platform/mail';
+import { emitEvent } from '../../platform/events';
 
 export type OaRow = typeof zaloOas.$inferSelect;
 
@@ -125,7 +125,8 @@ export async function tenantUsersWith(db: DbOrTx, tenantId: string, permission: 
 
 /**
  * Refreshes OA tokens that expire within `aheadMs` (or whose expiry is unknown). A failure marks
- * the OA REFRESH_FAILED and alerts the tenant's OA administrators once, in-app and by mail.
+ * the OA REFRESH_FAILED and announces `zalo_oa.token_refresh_failed` once; its handler alerts the
+ * tenant's OA administrators in-app and by mail (alerts.ts).
  */
 export async function refreshExpiringTokens(db: Db, zalo: ZaloClient, opts: { now?: Date; aheadMs?: number } = {}): Promise<{ refreshed: number; failed: number }> {
   const now = opts.now ?? new Date();
@@ -152,26 +153,8 @@ export async function refreshExpiringTokens(db: Db, zalo: ZaloClient, opts: { no
           .where(and(eq(zaloOas.id, oa.id), eq(zaloOas.tokenStatus, 'ACTIVE')))
           .returning();
         if (!row) return;
-        const [tenant] = await tx.select({ merchantId: tenants.merchantId, name: tenants.name }).from(tenants).where(eq(tenants.id, oa.tenantId));
-        if (!tenant) return;
-        for (const admin of await tenantUsersWith(tx, oa.tenantId, 'UPDATE_ZALO_OA_CREDENTIAL')) {
-          await tx.insert(notifications).values({
-            merchantId: tenant.merchantId,
-            tenantId: oa.tenantId,
-            userId: admin.id,
-            action: 'CREATED',
-            type: 'ZALO_OA_TOKEN_REFRESH_FAILED',
-            referenceId: oa.id,
-            referenceType: 'ZALO_OA',
-            name: `Không làm mới được token OA / OA token refresh failed: ${oa.name}`,
-            description: reason,
-          });
-          await queueMail(tx, {
-            to: admin.email,
-            subject: `Không làm mới được token OA / OA token refresh failed: ${oa.name}`,
-            text: `OA "${oa.name}" (${tenant.name}) cần được kết nối lại: ${reason}\nThe OA "${oa.name}" (${tenant.name}) needs new credentials: ${reason}`,
-          });
-        }
+        // The alert to the OA's administrators (in-app + mail) is a handler of this event (events/handlers.ts).
+        await emitEvent(tx, { type: 'zalo_oa.token_refresh_failed', tenantId: oa.tenantId, data: { zaloOaId: oa.id } });
       });
     }
   }

@@ -7,6 +7,8 @@ import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sand
 import { createCipher } from '../../platform/crypto';
 import { createServerZaloClient } from './zalo-client';
 import { refreshExpiringTokens } from './service';
+import { dispatchPendingEvents } from '../../events/dispatcher';
+import { EVENT_HANDLERS } from '../../events/handlers';
 
 let sb: RunningSandbox;
 let t: TestContext;
@@ -114,9 +116,11 @@ describe('token refresh', () => {
     expect(r.failed).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db.select().from(zaloOas).where(eq(zaloOas.id, id));
     expect(row?.tokenStatus).toBe('REFRESH_FAILED');
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS); // the alert is a handler of zalo_oa.token_refresh_failed
     const alerts = await t.database.db.select().from(notifications).where(eq(notifications.referenceId, id));
     expect(alerts.map((a) => a.userId)).toContain(owner.id);
     await refreshExpiringTokens(t.database.db, client);
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.referenceId, id))).toHaveLength(alerts.length);
   });
 });
