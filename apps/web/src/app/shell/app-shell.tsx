@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { InvitationNotice } from '../../features/invitations/components/invitation-notice';
 import { useTranslation } from 'react-i18next';
 import Layout from 'antd/es/layout';
 import Spin from 'antd/es/spin';
@@ -135,7 +136,11 @@ function SignedInShell() {
                 </Spin>
               </div>
             ) : (
-              <Outlet />
+              <>
+                {/* Invitations to another organisation wait for an answer (issue 8): say so on every page. */}
+                <InvitationNotice />
+                <Outlet />
+              </>
             )}
           </Layout.Content>
         </Layout>
