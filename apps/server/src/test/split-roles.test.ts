@@ -10,8 +10,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { openDatabase, migrateDatabase, type Database } from '../db/client';
-import { messageHistory, zaloOas } from '../db/schema/index';
+import { merchantMembers, messageHistory, sessions, users, zaloOas } from '../db/schema/index';
 import { createCipher } from '../platform/crypto';
+import { createTokenSigner } from '../platform/tokens';
+import { openSse } from './sse-client';
 import { buildSendFixture, type SendFixture } from '../modules/messaging/test-fixtures';
 
 // Split roles as an operator runs them (README "Two processes"): `--role=api` and `--role=worker`
@@ -130,6 +132,15 @@ describe.skipIf(!PG_URL)('split roles on PostgreSQL (skipped on PGlite: embedded
     procs.push(worker);
     await waitFor(worker, 'Zalo Console worker running');
 
+    // A signed-in console on the API process (issue 10): the worker's status changes reach it through LISTEN/NOTIFY.
+    const [owner] = await database.db.insert(users).values({ email: `split-${Date.now()}@test.vn`, displayName: 'Split', passwordHash: 'x' }).returning();
+    await database.db.insert(merchantMembers).values({ merchantId: f.merchantId, userId: owner?.id ?? '', role: 'OWNER' });
+    const [session] = await database.db.insert(sessions).values({ userId: owner?.id ?? '' }).returning();
+    const token = await createTokenSigner(SECRET, 900).sign({ sub: owner?.id ?? '', sid: session?.id ?? '' });
+    const sse = await openSse(`http://127.0.0.1:${port}/api/realtime/stream`, { authorization: `Bearer ${token}`, 'x-merchant-id': f.merchantId });
+    expect(sse.status, sse.body).toBe(200);
+    await sse.next((m) => m.event === 'ready');
+
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/zns/send`, {
       method: 'POST',
       headers: { 'x-api-key': f.secret, 'content-type': 'application/json' },
@@ -144,6 +155,11 @@ describe.skipIf(!PG_URL)('split roles on PostgreSQL (skipped on PGlite: embedded
       status = row?.status ?? '';
     }
     expect(status).toBe('RECEIVED');
+    // PUSHED_ZALO was written by the worker process, RECEIVED by the API process (Zalo's receipt).
+    const statusOf = (st: string) => (m: { event: string; data: string }) => m.event === 'message.status_changed' && (JSON.parse(m.data) as { data: { messageId: string; status: string } }).data.messageId === data.id && m.data.includes(`"status":"${st}"`);
+    await sse.next(statusOf('PUSHED_ZALO'));
+    await sse.next(statusOf('RECEIVED'));
+    sse.close();
 
     // The API process gone, the address it recorded does not answer: a new worker says so.
     await stop(api);
