@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { sessions, tenantMembers } from '../db/schema/index';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type Session, type TestContext } from '../test/helpers';
 import { openSse, type SseClient, type SseMessage } from '../test/sse-client';
 import { emitEvent, type EventInput, type EventType } from './events';
-import { MAX_STREAMS_PER_USER, parseLastEventId } from './realtime';
+import { MAX_STREAMS_PER_USER, loadStreamAccess, parseLastEventId } from './realtime';
 
 /**
  * The realtime stream through a real listening server (inject cannot stream): who gets which event,
@@ -170,6 +171,23 @@ describe('who receives what', () => {
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       data: { messageId: expect.any(String), module: 'ZNS', status: 'RECEIVED' },
     });
+  });
+});
+
+describe('access re-check (every minute on an open stream)', () => {
+  it('finds no access once the session is revoked, and loses a tenant with its membership', async () => {
+    const u = await buildUser(t.database, { merchantId, role: 'USER', tenantIds: [tenantA, tenantB] });
+    const s = await loginAs(t.app, u.email);
+    const sid = (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, u.id)))[0]?.id ?? '';
+    const before = await loadStreamAccess(t.database.db, u.id, sid, merchantId);
+    expect([...(before?.tenants.keys() ?? [])].sort()).toEqual([tenantA, tenantB].sort());
+    expect(before?.tenants.get(tenantA)?.has('VIEW_HISTORY')).toBe(true);
+    await t.database.db.delete(tenantMembers).where(and(eq(tenantMembers.userId, u.id), eq(tenantMembers.tenantId, tenantB)));
+    expect([...((await loadStreamAccess(t.database.db, u.id, sid, merchantId))?.tenants.keys() ?? [])]).toEqual([tenantA]);
+    expect(await loadStreamAccess(t.database.db, u.id, sid, otherMerchantId)).toBeNull();
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid));
+    expect(await loadStreamAccess(t.database.db, u.id, sid, merchantId)).toBeNull();
+    expect(s.userId).toBe(u.id);
   });
 });
 
