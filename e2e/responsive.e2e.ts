@@ -26,8 +26,15 @@ after(async () => {
 });
 
 /** Waits for the page's requests and spinners to finish (a page that keeps spinning is measured anyway). */
+/** Network quiet, capped: a server-sent-events stream stays open for the whole session. */
+async function quiet(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch((e: unknown) => {
+    if (!(e instanceof Error && e.name === 'TimeoutError')) throw e;
+  });
+}
+
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   for (let i = 0; i < 40 && (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) > 0; i += 1) await page.waitForTimeout(250);
   await page.waitForTimeout(150);
 }
@@ -92,7 +99,7 @@ async function closeNav(page: Page): Promise<void> {
 
 /** Keys and links of the drawer's menu once it has settled (items arrive with the permissions). */
 async function readDrawerMenu(page: Page): Promise<Array<{ key: string; href: string | null }>> {
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   let previous = '';
   let items: Array<{ key: string; href: string | null }> = [];
   for (let i = 0; i < 20; i += 1) {
