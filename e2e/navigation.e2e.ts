@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PAGES, tenantDetailHref, tenantHref } from '../apps/web/src/lib/paths';
-import { BASE_URL, findDeadEnd, launchBrowser, loadApiSession, readMenuKeys, shot, signIn, submitLogin } from './support/harness';
+import { BASE_URL, findDeadEnd, launchBrowser, loadApiSession, readMenuKeys, settle, shot, signIn, submitLogin } from './support/harness';
 
 let browser: Browser;
 before(async () => {
@@ -88,7 +88,7 @@ describe('navigation journeys (issue 9)', () => {
         // The playground's key list needs only the playground permission: MARKETING (no
         // VIEW_API_KEYS) can still pick a key and send.
         await page.goto(`${BASE_URL}${tenantHref(PAGES.znsPlayground, zns.id)}`);
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         if ((await page.getByTestId('oa-gate').count()) === 0) {
           await page.getByTestId('playground-key').waitFor();
           assert.equal(await page.getByTestId('playground-keys-denied').count(), 0);

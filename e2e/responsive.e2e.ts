@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, shot, signIn, type ApiSession } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, type ApiSession } from './support/harness';
 import { expectedOrganisationMenu, expectedTenantMenu } from './support/expected-menu';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,12 +25,9 @@ after(async () => {
   await browser.close();
 });
 
-/** Waits for the page's requests and spinners to finish (a page that keeps spinning is measured anyway). */
-/** Network quiet, capped: a server-sent-events stream stays open for the whole session. */
+/** Waits for the page's requests to finish (the realtime stream aside; see harness `settle`). */
 async function quiet(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch((e: unknown) => {
-    if (!(e instanceof Error && e.name === 'TimeoutError')) throw e;
-  });
+  await settle(page);
 }
 
 async function settle(page: Page): Promise<void> {

@@ -56,8 +56,43 @@ export async function loadApiSession(email: string): Promise<ApiSession> {
   return { token, isEU: eu.isEU, euTenantId: eu.tenantId, merchantId: merchant.id, merchantPermissions, tenants: merchant.tenants, tenantPermissions };
 }
 
+/**
+ * Requests in flight per page, the realtime stream aside: it stays open for the whole session, so
+ * Playwright's 'networkidle' never fires on a signed-in page. Tracking starts at sign-in (or at the
+ * first `settle` of a page that signed in another way).
+ */
+const inFlight = new WeakMap<Page, Set<object>>();
+const LONG_LIVED = /\/api\/realtime\//;
+
+function trackRequests(page: Page): Set<object> {
+  let open = inFlight.get(page);
+  if (open) return open;
+  const tracked = new Set<object>();
+  open = tracked;
+  inFlight.set(page, tracked);
+  page.on('request', (r) => void (LONG_LIVED.test(r.url()) || tracked.add(r)));
+  page.on('requestfinished', (r) => void tracked.delete(r));
+  page.on('requestfailed', (r) => void tracked.delete(r));
+  return tracked;
+}
+
+/** The page has loaded and no request but the realtime stream has been open for 500 ms (at most 15 s). */
+export async function settle(page: Page): Promise<void> {
+  const open = trackRequests(page);
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 15_000;
+  let quietSince = open.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Signs in through the login form. */
 export async function signIn(page: Page, email: string): Promise<void> {
+  trackRequests(page);
   await page.goto(`${BASE_URL}/login`);
   await page.getByLabel(/Email/).fill(email);
   await page.locator('input[type=password]').fill(DEMO_PASSWORD);
@@ -67,7 +102,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
 
 /** The data-menu-key of every rendered sidebar item, once the menu has settled. */
 export async function readMenuKeys(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await page.locator('[data-testid=shell-menu] [data-menu-key]').first().waitFor({ timeout: 15_000 });
   let previous = '';
   for (let i = 0; i < 20; i += 1) {
@@ -93,6 +128,7 @@ export function shot(name: string): string {
 
 /** Fills and submits the login form on the current page (which may carry a `next`). */
 export async function submitLogin(page: Page, email: string): Promise<void> {
+  trackRequests(page);
   await page.getByLabel(/Email/).fill(email);
   await page.locator('input[type=password]').fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
@@ -111,7 +147,7 @@ export async function readMenuLinks(page: Page): Promise<Array<{ key: string; hr
  * placeholder, or a full-page error without the shell. Answers a description of what was found.
  */
 export async function findDeadEnd(page: Page): Promise<string | null> {
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   const url = new URL(page.url());
   if (url.pathname === '/forbidden' || url.pathname === '/login') return `landed on ${url.pathname}`;
   // The shell may still be resolving the organisation and permissions: give it a moment.
@@ -121,7 +157,7 @@ export async function findDeadEnd(page: Page): Promise<string | null> {
     .waitFor({ timeout: 10_000 })
     .then(() => true, () => false);
   if (!hasShell) return 'no shell (full-page screen)';
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   for (const [selector, what] of [
     ['[data-testid=forbidden]', 'forbidden'],
     ['[data-testid=not-available]', 'not-available placeholder'],
