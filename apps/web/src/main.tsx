@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders, loadSignedInResources } from './app/providers';
+import { AppProviders } from './app/providers';
+import { loadSignedInResources } from './lib/signed-in-resources';
 import { router } from './app/router';
 import './app/global.css';
 

@@ -1,11 +1,11 @@
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
-import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
-import { i18n, loadAppResources, toLanguage } from '../lib/i18n';
+import { i18n, toLanguage } from '../lib/i18n';
+import { antdViLocale, subscribeAntdLocale } from '../lib/signed-in-resources';
 
 /** Primary colour teal (§9 theme). */
 export const PRIMARY_COLOR = '#0d9488';
@@ -22,44 +22,10 @@ function createQueryClient(): QueryClient {
   });
 }
 
-// antd's vi locale (table, pagination, pickers, modal buttons) only shows on signed-in pages; the
-// public pages use no antd text. It loads with loadSignedInResources(); en_US is antd's own default.
-let viVN: Locale | undefined;
-const localeListeners = new Set<() => void>();
-let antdLocales: Promise<void> | null = null;
-
-function loadAntdLocales(): Promise<void> {
-  antdLocales ??= import('antd/es/locale/vi_VN').then(
-    ({ default: locale }) => {
-      viVN = locale;
-      localeListeners.forEach((listener) => listener());
-    },
-    (error: unknown) => {
-      antdLocales = null;
-      throw error;
-    },
-  );
-  return antdLocales;
-}
-
-function subscribeLocale(listener: () => void): () => void {
-  localeListeners.add(listener);
-  return () => localeListeners.delete(listener);
-}
-
-/**
- * Texts and locales of the signed-in pages (i18n namespaces, dayjs and antd vi locales), kept out
- * of the login route's first load. main.tsx awaits it before a signed-in page's first render;
- * login and register before they navigate in; the public pages prefetch it when idle.
- */
-export function loadSignedInResources(): Promise<void> {
-  return Promise.all([loadAppResources(), loadAntdLocales()]).then(() => undefined);
-}
-
 function LocalisedConfig({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const language = toLanguage(instance.resolvedLanguage);
-  const vi = useSyncExternalStore(subscribeLocale, () => viVN);
+  const vi = useSyncExternalStore(subscribeAntdLocale, antdViLocale);
   return (
     <ConfigProvider
       locale={language === 'vi' ? (vi ?? enUS) : enUS}

@@ -3,7 +3,7 @@ import { DisabledContextProvider } from 'antd/es/config-provider/DisabledContext
 import { useToken } from 'antd/es/theme/internal';
 import { ApiError } from '../lib/api-client';
 import { fieldIssueText } from '../lib/form-errors';
-import { loadSignedInResources } from '../app/providers';
+import { loadSignedInResources } from '../lib/signed-in-resources';
 
 /**
  * Form state for the public pages (login, register, forgot/reset password) without antd Form:

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import { useToken } from 'antd/es/theme/internal';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { LANGUAGES, toLanguage } from '../lib/i18n';
-import { loadSignedInResources } from '../app/providers';
+import { loadSignedInResources } from '../lib/signed-in-resources';
 
 /** Typography and links of the public pages from the antd theme (no antd Typography needed). */
 function useAuthCss(): string {

@@ -8,7 +8,7 @@ import Alert from 'antd/es/alert';
 import Typography from 'antd/es/typography';
 import Space from 'antd/es/space';
 import { ApiError, apiRequest, type DataResponse } from '../lib/api-client';
-import { useErrorText } from '../app/error-text';
+import { useErrorText } from '../lib/error-text';
 import {
   canSubmitOtp,
   classifyOtpError,

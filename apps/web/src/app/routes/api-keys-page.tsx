@@ -19,15 +19,15 @@ import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
 import { useApiKeyAction, type ApiKeyAction } from '../../features/api-keys/api/api-key-action';
 import { useDeleteApiKey } from '../../features/api-keys/api/delete-api-key';
 import { CreateApiKeyDialog } from '../../features/api-keys/components/create-api-key-dialog';
-import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { OtpDialog } from '../../components/otp-dialog';
 import { PageHeader } from '../../components/page-header';
 import { SecretOnce } from '../../components/secret-once';
 import { formatDateTime } from '../../lib/formatters';
-import { useScope, usePermissions } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope, usePermissions } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 type PendingAction = { key: ApiKey; action: ApiKeyAction | 'DELETE' };
 

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { AuditLogView } from '../../features/audit/components/audit-log-view';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
-import { useScope, usePermissions } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope, usePermissions } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 /** /audit-log: the organisation's audit entries, with chain verification. */
 export function OrganisationAuditLogPage() {

@@ -18,7 +18,7 @@ import { formatVnd } from '../../features/wallet/components/wallet-rules';
 import Typography from 'antd/es/typography';
 import { isForbiddenError } from '../../components/permission-alert';
 import { PageHeader } from '../../components/page-header';
-import { usePermissions, useScope } from '../scope-context';
+import { usePermissions, useScope } from '../../lib/scope-context';
 
 type Dialog = { kind: 'view' | 'history' | 'edit'; wallet: WalletRef } | null;
 

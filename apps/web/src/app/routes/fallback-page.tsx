@@ -12,8 +12,8 @@ import { FallbackSettingsForm } from '../../features/tenant-fallback/components/
 import { FallbackPreview } from '../../features/tenant-fallback/components/fallback-preview';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
 /** /tenant/settings/fallback (VIEW_WEBHOOK, checked by the router; saving needs CRUD_WEBHOOK): ZNS → OA fallback (ADR 0004). */

@@ -6,7 +6,7 @@ import Space from 'antd/es/space';
 import { checkPage, type PageVerdict } from '../../lib/access';
 import { PAGES, tenantHref, type PageDef, type TenantService } from '../../lib/paths';
 import { ErrorResult } from '../../components/error-result';
-import { useScope } from '../scope-context';
+import { useScope } from '../../lib/scope-context';
 
 /** The route `handle` that declares what a page needs (router.tsx: `handle: { page: PAGES.x }`). */
 export interface RouteHandle {

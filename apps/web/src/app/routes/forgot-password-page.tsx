@@ -11,7 +11,7 @@ import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { AuthLayout } from '../../components/auth-layout';
 import { AuthField, AuthFormRoot, email, minLength, required, useAuthForm } from '../../components/auth-form';
-import { useErrorText } from '../error-text';
+import { useErrorText } from '../../lib/error-text';
 
 function RequestForm() {
   const { t } = useTranslation('auth');

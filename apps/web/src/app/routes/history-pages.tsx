@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { HistoryTable } from '../../features/history/components/history-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
-import { usePermissions, useScope } from '../scope-context';
+import { usePermissions, useScope } from '../../lib/scope-context';
 
 /** /tenant/zns-service/history: §2.13 notification-message module. */
 export function ZnsHistoryPage() {

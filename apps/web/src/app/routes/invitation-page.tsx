@@ -19,8 +19,8 @@ import { useAcceptInvitationWithPassword } from '../../features/invitations/api/
 import { useDeclineInvitationByToken } from '../../features/invitations/api/decline-invitation-token';
 import { MyInvitations } from '../../features/invitations/components/my-invitations';
 import { ReceivedInvitationSummary } from '../../features/invitations/components/received-invitation-summary';
-import { useLogout } from '../../features/auth/api/logout';
-import { useErrorText } from '../error-text';
+import { useLogout } from '../../lib/logout';
+import { useErrorText } from '../../lib/error-text';
 
 /**
  * Lands in the organisation just joined: it becomes the remembered one, then the usual sign-in

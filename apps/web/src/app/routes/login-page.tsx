@@ -14,7 +14,7 @@ import { AuthAlert } from '../../components/auth-alert';
 import { AuthField, AuthFormRoot, email, required, useAuthForm } from '../../components/auth-form';
 import { ApiError } from '../../lib/api-client';
 import { signedInDestination } from '../../components/auth-form';
-import { useErrorText } from '../error-text';
+import { useErrorText } from '../../lib/error-text';
 import { formatWait, lockSecondsOf, useSignInLock } from '../../features/auth/components/sign-in-lock';
 
 /**

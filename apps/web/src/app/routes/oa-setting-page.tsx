@@ -14,14 +14,14 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import WechatOutlined from '@ant-design/icons/WechatOutlined';
 import { useOa } from '../../features/zalo-oa/api/get-oa';
-import { useCurrentOa } from '../../features/zalo-oa/components/current-oa';
+import { useCurrentOa } from '../../lib/current-oa';
 import { CreateOaDialog } from '../../features/zalo-oa/components/create-oa-dialog';
 import { EditOaDialog } from '../../features/zalo-oa/components/edit-oa-dialog';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 /** /tenant/zalo-oa/setting (permission checked by the router; reached from the OA menu group and the OA switcher): OA details, masked credentials, webhook URL, token status, edit. */
 export function OaSettingPage() {

@@ -11,7 +11,7 @@ import Empty from 'antd/es/empty';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { ROLE_COLORS } from '@zc/shared/permissions';
 import { PageHeader } from '../../components/page-header';
-import { useScope } from '../scope-context';
+import { useScope } from '../../lib/scope-context';
 
 const SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
 

@@ -28,8 +28,8 @@ import { ApiError } from '../../lib/api-client';
 import type { OaMessage } from '@zc/shared/api/messaging';
 import type { Follower } from '@zc/shared/api/followers';
 import { followerPlaceholderValues, PLAYGROUND_PLACEHOLDERS } from '@zc/shared/api/playground';
-import { useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 type Mode = 'sample' | 'custom';
 

@@ -20,7 +20,7 @@ import type { Merchant } from '@zc/shared/api/organisation';
 import { getMerchantsQueryOptions, useMerchants } from '../../features/organisation/api/get-merchants';
 import { useLeaveOrganisation } from '../../features/users/api/leave-organisation';
 import { MyInvitations } from '../../features/invitations/components/my-invitations';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../lib/logout';
 import { readSession, writeSession } from '../../lib/session';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useUpdateProfile } from '../../features/auth/api/update-profile';
@@ -28,7 +28,7 @@ import { useChangePassword } from '../../features/auth/api/change-password';
 import { PageHeader } from '../../components/page-header';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/formatters';
-import { useErrorText } from '../error-text';
+import { useErrorText } from '../../lib/error-text';
 
 interface PasswordForm {
   currentPassword: string;

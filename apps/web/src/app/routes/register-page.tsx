@@ -10,7 +10,7 @@ import { useRegister, type RegisterInput } from '../../features/auth/api/registe
 import { AuthLayout } from '../../components/auth-layout';
 import { AuthField, AuthFormRoot, email, minLength, required, requiredTrimmed, signedInDestination, useAuthForm } from '../../components/auth-form';
 import { completeSignIn } from '../complete-sign-in';
-import { useErrorText } from '../error-text';
+import { useErrorText } from '../../lib/error-text';
 
 type RegisterForm = RegisterInput & { confirm: string };
 

@@ -11,13 +11,13 @@ import { LIMITS } from '@zc/shared/limits';
 import { useTemplateRequests, type TemplateRequest } from '../../features/templates/api/get-template-requests';
 import { TemplateRequestDialog } from '../../features/templates/components/template-request-dialog';
 import { templateStatusColor } from '../../features/templates/components/template-status';
-import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 /** /tenant/zns-service/template-management: template requests and the request form. */
 export function TemplateManagementPage() {

@@ -16,13 +16,13 @@ import { useTemplates } from '../../features/templates/api/get-templates';
 import { useSyncTemplates } from '../../features/templates/api/sync-templates';
 import { TemplateDrawer } from '../../features/templates/components/template-drawer';
 import { templateQualityColor, templateStatusColor } from '../../features/templates/components/template-status';
-import { useOaList } from '../../features/zalo-oa/api/list-oa';
+import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/formatters';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 export const TEMPLATE_TAGS = ['TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION', 'OTP', 'IN_TRANSACTION', 'POST_TRANSACTION'] as const;
 export const TEMPLATE_STATUSES = ['ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE'] as const;

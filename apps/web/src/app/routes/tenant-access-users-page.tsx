@@ -23,8 +23,8 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
-import { useScope, usePermissions } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope, usePermissions } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 /** /tenant/access-control/user: tenant members and user groups (tenant roles). */
 export function TenantAccessUsersPage() {

@@ -8,7 +8,7 @@ import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
-import { useScope } from '../scope-context';
+import { useScope } from '../../lib/scope-context';
 
 const SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
 

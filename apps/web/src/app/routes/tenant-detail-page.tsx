@@ -33,8 +33,8 @@ import { PageHeader } from '../../components/page-header';
 import { isForbiddenError, PermissionAlert } from '../../components/permission-alert';
 import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantHref } from '../../lib/paths';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 
 // Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
 export const TENANT_SERVICE_FLAGS = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;

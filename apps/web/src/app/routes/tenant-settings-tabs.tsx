@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import Tabs from 'antd/es/tabs';
 import { canOpen } from '../../lib/access';
 import { TENANT_SETTINGS_TABS, type TenantSettingsTabKey } from '../../lib/paths';
-import { usePermissions, useScope } from '../scope-context';
+import { usePermissions, useScope } from '../../lib/scope-context';
 
 export type TenantSettingsTab = TenantSettingsTabKey;
 

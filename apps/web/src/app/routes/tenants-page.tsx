@@ -24,8 +24,8 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantDetailHref, tenantHref } from '../../lib/paths';
-import { useScope, usePermissions } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope, usePermissions } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 import { TENANT_SERVICE_FLAGS, TenantDetailPage } from './tenant-detail-page';
 
 const SERVICES = TENANT_SERVICE_FLAGS satisfies ReadonlyArray<keyof TenantServices>;

@@ -25,8 +25,8 @@ import { DataTable } from '../../components/data-table';
 import { ConfirmButton } from '../../components/confirm-button';
 import { ErrorResult } from '../../components/error-result';
 import { formatDateTime } from '../../lib/formatters';
-import { useScope, usePermissions } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { useScope, usePermissions } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 import { PageHeader } from '../../components/page-header';
 
 type SortField = 'createdAt' | 'email' | 'displayName';

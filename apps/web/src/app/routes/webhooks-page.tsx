@@ -26,8 +26,8 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { SecretOnce } from '../../components/secret-once';
 import { formatDateTime } from '../../lib/formatters';
-import { usePermissions, useScope } from '../scope-context';
-import { useErrorText } from '../error-text';
+import { usePermissions, useScope } from '../../lib/scope-context';
+import { useErrorText } from '../../lib/error-text';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
 /**

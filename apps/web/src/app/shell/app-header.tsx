@@ -16,10 +16,10 @@ import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { useProfile } from '../../features/auth/api/get-profile';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../lib/logout';
 import { LANGUAGES, toLanguage } from '../../lib/i18n';
 import { writeSession } from '../../lib/session';
-import { useScope } from '../scope-context';
+import { useScope } from '../../lib/scope-context';
 import { OaSelector } from '../../features/zalo-oa/components/oa-selector';
 import { BELOW_LG_QUERY, useMediaQuery } from './use-narrow-screen';
 

@@ -15,7 +15,7 @@ import { AddTenantDialog } from '../../features/organisation/components/add-tena
 import { ErrorResult } from '../../components/error-result';
 import { useSessionValue, writeSession } from '../../lib/session';
 import { loginHref } from '../../lib/paths';
-import { ScopeContext, type Scope } from '../scope-context';
+import { ScopeContext, type Scope } from '../../lib/scope-context';
 import { Sidebar, SidebarNav } from './sidebar';
 import { AppHeader, ScopeSwitchers } from './app-header';
 import { useNarrowScreen } from './use-narrow-screen';

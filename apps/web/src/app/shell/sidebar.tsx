@@ -13,7 +13,7 @@ import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import ReadOutlined from '@ant-design/icons/ReadOutlined';
 import { writeSession } from '../../lib/session';
 import { isBoolean, usePreference } from '../../lib/preferences';
-import { useScope } from '../scope-context';
+import { useScope } from '../../lib/scope-context';
 import { buildOrganisationMenu, buildTenantMenu, type MenuNode } from './menu-model';
 import { menuIcon } from './menu-icons';
 import { badgeCount, type BadgeCounts } from './menu-badges';

@@ -10,7 +10,7 @@ import type { ApiKeyWithSecret } from '@zc/shared/api/api-keys';
 import type { ZaloOa } from '@zc/shared/api/zalo-oa';
 import { useCreateApiKey } from '../api/create-api-key';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { SecretOnce } from '../../../components/secret-once';
 
 /** createApiKeyBody: name 1–100 characters. */

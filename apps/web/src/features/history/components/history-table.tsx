@@ -43,9 +43,9 @@ import { IdShortener } from '../../../components/id-shortener';
 import { MessagePreview } from '../../../components/message-preview';
 import { formatDateTime } from '../../../lib/formatters';
 import { isStringList, usePreference } from '../../../lib/preferences';
-import { useErrorText } from '../../../app/error-text';
-import { usePermissions } from '../../../app/scope-context';
-import { useCurrentOa } from '../../zalo-oa/components/current-oa';
+import { useErrorText } from '../../../lib/error-text';
+import { usePermissions } from '../../../lib/scope-context';
+import { useCurrentOa } from '../../../lib/current-oa';
 
 const TYPES: readonly MessageType[] = ['CS', 'PROMOTION', 'TRANSACTION', 'GMF'];
 /** Rows still moving: the list refreshes itself while one is visible. */

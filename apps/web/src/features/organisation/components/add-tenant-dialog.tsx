@@ -14,7 +14,7 @@ import { LIMITS } from '@zc/shared/limits';
 import { useCreateTenant } from '../api/create-tenant';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 const MB = 1048576;

@@ -11,7 +11,7 @@ import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import type { Follower } from '@zc/shared/api/followers';
 import { useFollowers } from '../api/get-followers';
 import { useSyncFollowers } from '../api/sync-followers';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import fallbackAvatar from '../../../assets/avatar-fallback.svg';
 
 /**

@@ -15,7 +15,7 @@ import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useUploadPlaygroundFile } from '../api/upload-playground-file';
 import { usePlaygroundConversation } from '../api/get-conversation';
 import { formatDateTime } from '../../../lib/formatters';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import {
   BUTTON_TYPES,
   fileProblem,

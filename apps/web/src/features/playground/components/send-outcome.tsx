@@ -5,7 +5,7 @@ import type { PlaygroundMessageStatus } from '@zc/shared/api/playground';
 import { ApiError } from '../../../lib/api-client';
 import { fieldIssueText } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/formatters';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 /** The last send of the page: its request, the message id the server answered, when it started. */
 export type SendAttempt = { state: 'sending' } | { state: 'rejected'; error: unknown } | { state: 'accepted'; id: string; startedAt: number };

@@ -13,7 +13,7 @@ import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
 import type { ZaloOa } from '@zc/shared/api/zalo-oa';
 import { useCreateTemplateRequest, type TemplateRequestInput } from '../api/create-template-request';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 /** templateRequestBody limits. */
 export const REQUEST_LIMITS = { name: 60, content: 2000, params: 20, paramName: 30, sample: 200, note: 400 } as const;

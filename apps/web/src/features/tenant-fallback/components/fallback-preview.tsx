@@ -10,7 +10,7 @@ import { findBadPlaceholder, listPlaceholders, type FallbackMessageKind } from '
 import { useFallbackPreview, type PreviewInput } from '../api/preview-fallback';
 import type { FallbackInput } from '../api/types';
 import { MessagePreview } from '../../../components/message-preview';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 const DEBOUNCE_MS = 300;
 

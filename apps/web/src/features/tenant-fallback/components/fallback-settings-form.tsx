@@ -17,7 +17,7 @@ import { useUpdateFallback } from '../api/update-fallback';
 import type { FallbackInput } from '../api/types';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/formatters';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Shown in the help texts: i18next would read a literal {{…}} in a translation as its own placeholder. */
 export const PLACEHOLDER_EXAMPLE = '{{customer_name}}';

@@ -13,8 +13,8 @@ import type { Webhook, WebhookDelivery } from '@zc/shared/api/webhooks';
 import { useDeliveries } from '../api/get-deliveries';
 import { useReplayDelivery } from '../api/replay-delivery';
 import { formatDateTime } from '../../../lib/formatters';
-import { useErrorText } from '../../../app/error-text';
-import { usePermissions } from '../../../app/scope-context';
+import { useErrorText } from '../../../lib/error-text';
+import { usePermissions } from '../../../lib/scope-context';
 
 const STATUSES = ['PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED'] as const;
 const COLORS: Record<string, string> = { PENDING: 'gold', RETRYING: 'orange', SUCCEEDED: 'green', FAILED: 'red' };

@@ -13,7 +13,7 @@ import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import type { WebhookInput, WebhookWithSecret } from '../api/types';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { SecretOnce } from '../../../components/secret-once';
 
 export const WEBHOOK_EVENTS = ['message.status'] as const;

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
-import { usePermissions, useScope } from '../../../app/scope-context';
+import { usePermissions, useScope } from '../../../lib/scope-context';
 import { useBalance, type WalletRef } from '../api/get-balance';
 import { formatVnd } from './wallet-rules';
 import { WalletViewDialog } from './wallet-view-dialog';

@@ -14,7 +14,7 @@ import { useBalance, type WalletRef } from '../api/get-balance';
 import { useAvailableReceivers } from '../api/get-available-receivers';
 import { useUpdateTenantBalance } from '../api/update-tenant-balance';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { CURRENCY_SYMBOL, formatMoney } from '../../../lib/formatters';
 import { amountProblem, balancePreview, formatThousands, parseThousands } from './wallet-rules';
 

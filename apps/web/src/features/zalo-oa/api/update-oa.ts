@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { updateOaBody } from '@zc/shared/api/zalo-oa';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getOaQueryOptions, type ZaloOaDetail } from './get-oa';
-import { listOasQueryOptions } from './list-oa';
+import { listOasQueryOptions } from '../../../lib/oa-list';
 
 export type UpdateOaInput = z.input<typeof updateOaBody> & { id: string };
 

@@ -9,7 +9,7 @@ import Result from 'antd/es/result';
 import { useCreateOa, type CreateOaInput } from '../api/create-oa';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { writeSession } from '../../../lib/session';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { ApiError } from '../../../lib/api-client';
 import type { ZaloOaDetail } from '../api/get-oa';
 

@@ -8,7 +8,7 @@ import App from 'antd/es/app';
 import { useUpdateOa } from '../api/update-oa';
 import type { ZaloOaDetail } from '../api/get-oa';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../app/error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 const CREDENTIALS = ['zoaSecretKey', 'zoaWebhookSecretKey', 'zoaAccessToken', 'zoaRefreshToken'] as const;
 type Values = { name?: string } & Partial<Record<(typeof CREDENTIALS)[number], string>>;

@@ -10,11 +10,11 @@ import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { usePermissions, useScope } from '../../../app/scope-context';
-import { useLogout } from '../../auth/api/logout';
+import { usePermissions, useScope } from '../../../lib/scope-context';
+import { useLogout } from '../../../lib/logout';
 import { writeSession } from '../../../lib/session';
 import { ErrorResult } from '../../../components/error-result';
-import { useCurrentOa } from './current-oa';
+import { useCurrentOa } from '../../../lib/current-oa';
 import { CreateOaDialog } from './create-oa-dialog';
 
 /** §9: the OA gate opens the create dialog after 500 ms. */

@@ -7,10 +7,10 @@ import Space from 'antd/es/space';
 import Divider from 'antd/es/divider';
 import WechatOutlined from '@ant-design/icons/WechatOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
-import { usePermissions, useScope } from '../../../app/scope-context';
+import { usePermissions, useScope } from '../../../lib/scope-context';
 import { canOpen } from '../../../lib/access';
 import { PAGES, tenantHref } from '../../../lib/paths';
-import { ALL_OA, useCurrentOa } from './current-oa';
+import { ALL_OA, useCurrentOa } from '../../../lib/current-oa';
 
 /** Header OA selector (tenant level): list-oa plus the synthetic 'All' entry when there are 2+ OAs. */
 export function OaSelector() {

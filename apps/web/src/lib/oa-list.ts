@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ZaloOa } from '@zc/shared/api/zalo-oa';
-import { apiGet, type DataResponse } from '../../../lib/api-client';
+import { apiGet, type DataResponse } from './api-client';
 
 /** GET merchant/zalo-oa/list-oa: the tenant's connected OAs (every tenant member may read it; §4 gate). */
 export async function listOas(tenantId: string): Promise<ZaloOa[]> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { clearSession, readSession } from '../../../lib/session';
+import { apiRequest } from './api-client';
+import { clearSession, readSession } from './session';
 
 /** POST auth/logout (revokes the session); a failure is only logged (§8). */
 export async function logout(): Promise<void> {

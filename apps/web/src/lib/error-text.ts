@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from './api-client';
 
 /** The `errors` key of a rejected call and the values it interpolates (`seconds` of a 429 wait). */
 export function errorTextKey(error: unknown): { key: string; values: { seconds?: number } } {

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Merchant, Tenant } from '@zc/shared/api/organisation';
-import { satisfies, type Requirement } from '../lib/access';
+import { satisfies, type Requirement } from './access';
 
 /** What the shell resolved for the current page: organisation, tenant and the caller's permissions. */
 export interface Scope {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from './api-client';
 import { errorTextKey } from './error-text';
 import viErrors from '../locales/vi/errors.json';
 import enErrors from '../locales/en/errors.json';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ZaloOa } from '@zc/shared/api/zalo-oa';
-import { useSessionValue, writeSession } from '../../../lib/session';
-import { useScope } from '../../../app/scope-context';
-import { useOaList } from '../api/list-oa';
+import { useSessionValue, writeSession } from './session';
+import { useScope } from './scope-context';
+import { useOaList } from './oa-list';
 
 /** The synthetic §3 entry offered when the tenant has 2 or more OAs. */
 export const ALL_OA = '__all__';
