@@ -42,8 +42,20 @@ export async function createTestDatabase(opts: { pgliteWorker?: boolean } = {}):
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // FORCE may not end an autovacuum worker of another role (42501); it finishes within moments.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '42501' || attempt >= 20) throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
