@@ -114,8 +114,8 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Exchanges the stored refresh token once; concurrent 401s share the same attempt. */
-function refreshOnce(): Promise<boolean> {
+/** Exchanges the stored refresh token once; concurrent 401s share the same attempt (also the realtime stream's, lib/realtime). */
+export function refreshOnce(): Promise<boolean> {
   if (refreshing) return refreshing;
   const refreshToken = readSession('refreshToken');
   if (!refreshToken) return Promise.resolve(false);

@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { HistoryTable } from '../../features/history/components/history-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
+import { useLiveHistory } from '../../features/history/api/live-history';
+import type { HistoryModule } from '../../features/history/api/history-query';
 import { usePermissions, useScope } from '../../lib/scope-context';
+import { RealtimeBadge } from '../../components/realtime-badge';
+
+/** Keeps the module's history of the tenant current from the realtime stream (no polling) and says so. */
+function LiveHistory({ module, tenantId }: { module: HistoryModule; tenantId: string }) {
+  useLiveHistory(module, tenantId);
+  return <RealtimeBadge />;
+}
 
 /** /tenant/zns-service/history: §2.13 notification-message module. */
 export function ZnsHistoryPage() {
@@ -12,7 +21,7 @@ export function ZnsHistoryPage() {
   if (!can('VIEW_HISTORY') || !scope.tenant) return <ErrorResult status={403} />;
   return (
     <>
-      <PageHeader title={t('history.znsTitle')} />
+      <PageHeader title={t('history.znsTitle')} extra={<LiveHistory key={scope.tenant.id} module="ZNS" tenantId={scope.tenant.id} />} />
       <HistoryTable key={scope.tenant.id} module="ZNS" tenantId={scope.tenant.id} />
     </>
   );
@@ -26,7 +35,7 @@ export function OaHistoryPage() {
   if (!can('VIEW_HISTORY') || !scope.tenant) return <ErrorResult status={403} />;
   return (
     <>
-      <PageHeader title={t('history.oaTitle')} />
+      <PageHeader title={t('history.oaTitle')} extra={<LiveHistory key={scope.tenant.id} module="OA" tenantId={scope.tenant.id} />} />
       <HistoryTable key={scope.tenant.id} module="OA" tenantId={scope.tenant.id} />
     </>
   );

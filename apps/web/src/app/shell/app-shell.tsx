@@ -16,6 +16,7 @@ import { ErrorResult } from '../../components/error-result';
 import { useSessionValue, writeSession } from '../../lib/session';
 import { loginHref } from '../../lib/paths';
 import { ScopeContext, type Scope } from '../../lib/scope-context';
+import { RealtimeConnector } from '../realtime-connector';
 import { Sidebar, SidebarNav } from './sidebar';
 import { AppHeader, ScopeSwitchers } from './app-header';
 import { useNarrowScreen } from './use-narrow-screen';
@@ -120,6 +121,7 @@ function SignedInShell() {
 
   return (
     <ScopeContext.Provider value={scope}>
+      <RealtimeConnector merchantId={merchant?.id ?? null} />
       <Layout style={{ minHeight: '100vh' }}>
         {narrow ? null : <Sidebar onAddTenant={() => setAddTenantOpen(true)} />}
         {/* min-width 0: a wide table scrolls inside its card instead of widening the page. */}

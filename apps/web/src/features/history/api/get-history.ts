@@ -21,6 +21,7 @@ export function getHistoryQueryOptions(module: HistoryModule, params?: HistoryPa
   });
 }
 
-export function useHistory(module: HistoryModule, params: HistoryParams, refetchInterval?: number) {
-  return useQuery({ ...getHistoryQueryOptions(module, params), refetchInterval });
+/** One history page; it never polls: useLiveHistory (live-history.ts) keeps it current from the realtime stream. */
+export function useHistory(module: HistoryModule, params: HistoryParams) {
+  return useQuery(getHistoryQueryOptions(module, params));
 }

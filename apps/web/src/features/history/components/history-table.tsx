@@ -48,9 +48,6 @@ import { usePermissions } from '../../../lib/scope-context';
 import { useCurrentOa } from '../../../lib/current-oa';
 
 const TYPES: readonly MessageType[] = ['CS', 'PROMOTION', 'TRANSACTION', 'GMF'];
-/** Rows still moving: the list refreshes itself while one is visible. */
-const MOVING: readonly MessageStatus[] = ['PENDING', 'PROCESSING', 'PUSHED_QUEUE', 'PUSHED_ZALO'];
-const REFRESH_MS = 4000;
 
 type SearchField = 'trackingId' | 'sessionId' | 'uid' | 'templateId' | 'phone' | 'templateName';
 const SEARCH_FIELDS: Record<HistoryModule, readonly SearchField[]> = {
@@ -102,13 +99,12 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   }
 
   const params: HistoryParams = { tenantId, oaId, page: position.page, cursor: position.cursor, size, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
-  const [moving, setMoving] = useState(false);
-  const history = useHistory(module, params, moving ? REFRESH_MS : undefined);
+  // No polling: the page keeps this list current from the realtime stream (useLiveHistory).
+  const history = useHistory(module, params);
   const rows = useMemo(() => history.data?.data ?? [], [history.data]);
   const meta = history.data?.meta;
   const exportCsv = useExportUidHistory();
 
-  useEffect(() => setMoving(rows.some((r) => MOVING.includes(r.status))), [rows]);
   // §8: a history load failure shows a toast with the message.
   useEffect(() => {
     if (history.error) void message.error({ content: errorText(history.error), key: `history-${module}` });

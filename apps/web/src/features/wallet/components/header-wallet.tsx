@@ -1,17 +1,47 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
 import { usePermissions, useScope } from '../../../lib/scope-context';
-import { useBalance, type WalletRef } from '../api/get-balance';
+import { useRealtimeEvent, useRealtimeResync } from '../../../lib/use-realtime';
+import { createTrailingThrottle, MESSAGE_EVENTS } from '../../../lib/realtime';
+import { getBalanceQueryOptions, useBalance, type WalletRef } from '../api/get-balance';
 import { formatVnd } from './wallet-rules';
 import { WalletViewDialog } from './wallet-view-dialog';
 import { WalletHistoryDialog } from './wallet-history-dialog';
 import { WalletEditDialog } from './wallet-edit-dialog';
 
 type Open = 'view' | 'history' | 'edit' | null;
+
+/** Sends settle in bursts: the balance refetches once per window after the tenant's message events. */
+const CHARGE_REFETCH_MS = 2000;
+
+/**
+ * Keeps the header balance current from the realtime stream instead of polling: at once when its
+ * wallet crosses the threshold, and (folded per CHARGE_REFETCH_MS) after message events of the
+ * tenant of a prepaid wallet — a message that reached Zalo was charged, one that failed was refunded.
+ */
+function useLiveBalance(ref: WalletRef | null, wallet: { id: string; mode: string } | undefined) {
+  const queryClient = useQueryClient();
+  const kind = ref?.kind;
+  const merchantId = ref?.merchantId;
+  const tenantId = ref?.tenantId;
+  const queryKey = useMemo(() => getBalanceQueryOptions(kind && merchantId ? { kind, merchantId, tenantId } : null).queryKey, [kind, merchantId, tenantId]);
+  const refetch = useMemo(() => createTrailingThrottle(() => void queryClient.invalidateQueries({ queryKey }), CHARGE_REFETCH_MS), [queryClient, queryKey]);
+  useEffect(() => () => refetch.cancel(), [refetch]);
+  useRealtimeEvent('wallet.threshold_crossed', (event) => {
+    if (wallet && event.data.walletId === wallet.id) void queryClient.invalidateQueries({ queryKey });
+  });
+  useRealtimeEvent(MESSAGE_EVENTS, (event) => {
+    if (kind === 'tenant' && wallet?.mode === 'PREPAID' && event.tenantId === tenantId) refetch.call();
+  });
+  useRealtimeResync(() => {
+    if (kind) void queryClient.invalidateQueries({ queryKey });
+  });
+}
 
 /** §2.2 header wallet: 'unlimited' for postpaid (any non-prepaid mode), the balance for prepaid. */
 export function HeaderWallet() {
@@ -31,6 +61,7 @@ export function HeaderWallet() {
           ? { kind: 'merchant', merchantId }
           : null;
   const balance = useBalance(ref);
+  useLiveBalance(ref, balance.data);
   if (!ref || !balance.data) return null;
   const display = walletHeaderDisplay(balance.data);
   const canEdit = ref.kind === 'tenant' && can('UPDATE_TENANT_BILLING_BALANCE');
