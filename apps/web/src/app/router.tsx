@@ -74,6 +74,9 @@ export const routes: RouteObject[] = [
   {
     element: <Outlet />,
     ErrorBoundary: RouteError,
+    // Shown while a full load resolves the first lazy route and its loader; without one react-router
+    // warns (it tests HydrateFallback || hydrateFallbackElement, so it must be truthy).
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       { path: PUBLIC_PATHS.root, Component: RootRedirect },
       { path: PUBLIC_PATHS.login, loader: leaveIfSignedIn, lazy: () => import('./routes/login-page').then((m) => ({ Component: m.LoginPage })) },
