@@ -9,7 +9,12 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { users } from './db/schema/index';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoAtBoot } from './db/seed/demo';
 import { createInProcessSandbox, sandboxMounts } from './sandbox-mount';
+import { createSandbox } from '@zc/zalo-sandbox/sandbox';
+import { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
+import * as seed from '@zc/zalo-sandbox/seed';
 import { createTestApp, createTestDatabase, testConfig, type TestContext } from './test/helpers';
+
+const sandboxApp = { createSandbox, zaloSandboxPlugin, seed };
 
 const SECRET = 'prod-secret-prod-secret-prod-secret-42';
 const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'zc-config-')), 'not', 'yet', 'there');
@@ -83,8 +88,8 @@ describe('the Zalo sandbox exists only in sandbox mode', () => {
 
   /** The app as main.ts builds it for an HTTP process, with the sandbox mounts main.ts would pass. */
   async function appFor(config: Config): Promise<FastifyInstance> {
-    const sandbox = createInProcessSandbox(config, true, 'http://127.0.0.1:1');
-    const app = await buildApp({ config, database, logger: false, mounts: sandboxMounts(sandbox) });
+    const sandbox = createInProcessSandbox(sandboxApp, config, true, 'http://127.0.0.1:1');
+    const app = await buildApp({ config, database, logger: false, mounts: sandboxMounts(sandboxApp, sandbox) });
     await app.ready();
     apps.push(app);
     if (sandbox) sandboxes.push(sandbox);
@@ -102,7 +107,7 @@ describe('the Zalo sandbox exists only in sandbox mode', () => {
 
   it('answers 404 for everything under /zalo-sandbox in live mode', async () => {
     const config = testConfig({ zaloMode: 'live' });
-    expect(createInProcessSandbox(config, true, 'http://127.0.0.1:1')).toBeNull();
+    expect(createInProcessSandbox(sandboxApp, config, true, 'http://127.0.0.1:1')).toBeNull();
     const app = await appFor(config);
     for (const probe of probes) {
       const res = await app.inject(probe);
@@ -113,8 +118,8 @@ describe('the Zalo sandbox exists only in sandbox mode', () => {
 
   it('mounts the simulator and its control API in sandbox mode (not with an external sandbox, nor in a worker)', async () => {
     const config = testConfig({ zaloMode: 'sandbox' });
-    expect(createInProcessSandbox({ ...config, zaloSandboxUrl: 'http://127.0.0.1:3900' }, true, 'http://x')).toBeNull();
-    expect(createInProcessSandbox(config, false, 'http://x')).toBeNull();
+    expect(createInProcessSandbox(sandboxApp, { ...config, zaloSandboxUrl: 'http://127.0.0.1:3900' }, true, 'http://x')).toBeNull();
+    expect(createInProcessSandbox(sandboxApp, config, false, 'http://x')).toBeNull();
     const app = await appFor(config);
     const state = await app.inject({ url: '/zalo-sandbox/_control/state' });
     expect(state.statusCode).toBe(200);

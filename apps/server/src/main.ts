@@ -10,7 +10,7 @@ import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo } from './db/seed/demo-zalo';
-import { createInProcessSandbox, sandboxMounts } from './sandbox-mount';
+import { createInProcessSandbox, sandboxMounts, type SandboxApp } from './sandbox-mount';
 import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
@@ -29,6 +29,15 @@ function parseRole(argv: string[]): Role {
   return role;
 }
 
+/**
+ * The only place the server reaches the sandbox app (issue 10 #7: apps never import each other): one
+ * dynamic import at the composition root, in sandbox mode only, so live mode never loads the simulator.
+ */
+async function loadSandboxApp(): Promise<SandboxApp> {
+  const [{ createSandbox }, { zaloSandboxPlugin }, seed] = await Promise.all([import('@zc/zalo-sandbox/sandbox'), import('@zc/zalo-sandbox/plugin'), import('@zc/zalo-sandbox/seed')]);
+  return { createSandbox, zaloSandboxPlugin, seed };
+}
+
 /** Entry: one codebase, roles chosen at start (--role=all|api|worker). */
 async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
@@ -43,14 +52,15 @@ async function main(): Promise<void> {
   const runFile = path.join(config.dataDir, 'server.json');
   const localBase = `http://127.0.0.1:${config.port}`;
   // Sandbox mode without ZALO_SANDBOX_URL: the simulator runs in this process at /zalo-sandbox; live mode: none.
-  const inProcessSandbox = createInProcessSandbox(config, role !== 'worker', localBase);
+  const sandboxApp = config.zaloMode === 'sandbox' ? await loadSandboxApp() : null;
+  const inProcessSandbox = createInProcessSandbox(sandboxApp, config, role !== 'worker', localBase);
   // A worker in sandbox mode calls the sandbox its API process serves (recorded in the database).
   const sandboxUrl = role === 'worker' && config.zaloMode === 'sandbox' && !config.zaloSandboxUrl ? await findRecordedSandbox(database.db) : config.zaloSandboxUrl;
   const zaloHosts = resolveZaloHosts({ ...config, zaloSandboxUrl: sandboxUrl }, localBase);
   // Production never keeps the published demo password (generated ones are printed once below).
   // Only processes that serve HTTP seed: a worker would race its API process for the same rows.
   const demo = await seedDemoAtBoot(database.db, { production: config.env === 'production', seed: config.seedDemo && role !== 'worker' });
-  if (config.seedDemo && role !== 'worker' && config.zaloMode === 'sandbox') await seedDemoZalo(database.db, cipher);
+  if (config.seedDemo && role !== 'worker' && sandboxApp) await seedDemoZalo(database.db, cipher, sandboxApp.seed);
   // Every process draws on one per-OA budget kept in the database, so N workers together stay within Zalo's limit.
   const limiter = config.zaloRateLimit === 'shared' ? createSharedRateLimiter(database.raw, { perMinute: config.zaloOaRatePerMinute }) : undefined;
   const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs, limiter });
@@ -77,7 +87,7 @@ async function main(): Promise<void> {
       jobs,
       zaloHosts,
       zalo,
-      mounts: sandboxMounts(inProcessSandbox),
+      mounts: sandboxMounts(sandboxApp, inProcessSandbox),
     });
     await app.listen({ host: config.host, port: config.port });
     shutdown.unshift(() => app.close());

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { createSandbox, type Sandbox } from '@zc/zalo-sandbox/sandbox';
-import { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
+import type { createSandbox, Sandbox } from '@zc/zalo-sandbox/sandbox';
+import type { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
+import type * as sandboxSeed from '@zc/zalo-sandbox/seed';
 import type { Config } from './config';
+
+/**
+ * What the server uses of the sandbox app. Apps never import each other (issue 10 #7): main.ts, the
+ * composition root, loads these with one dynamic import in sandbox mode only (tests import them directly).
+ */
+export interface SandboxApp {
+  createSandbox: typeof createSandbox;
+  zaloSandboxPlugin: typeof zaloSandboxPlugin;
+  seed: typeof sandboxSeed;
+}
 
 /**
  * The in-process Zalo sandbox: only in sandbox mode without ZALO_SANDBOX_URL, and only in a process
@@ -9,13 +20,19 @@ import type { Config } from './config';
  * API (`/zalo-sandbox/_control/…`) is mounted (ARCHITECTURE rule 11). It sends its signed webhooks
  * back to our own /api/webhooks/zalo at `localBase`.
  */
-export function createInProcessSandbox(config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'>, servesHttp: boolean, localBase: string): Sandbox | null {
-  if (config.zaloMode !== 'sandbox' || config.zaloSandboxUrl || !servesHttp) return null;
-  return createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` });
+export function createInProcessSandbox(
+  app: Pick<SandboxApp, 'createSandbox'> | null,
+  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'>,
+  servesHttp: boolean,
+  localBase: string,
+): Sandbox | null {
+  if (!app || config.zaloMode !== 'sandbox' || config.zaloSandboxUrl || !servesHttp) return null;
+  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` });
 }
 
 /** buildApp's `mounts` for the sandbox at /zalo-sandbox; none without one. */
-export function sandboxMounts(sandbox: Sandbox | null): Array<(app: FastifyInstance) => Promise<void>> {
-  if (!sandbox) return [];
-  return [async (app) => void (await app.register(zaloSandboxPlugin, { prefix: '/zalo-sandbox', sandbox }))];
+export function sandboxMounts(app: Pick<SandboxApp, 'zaloSandboxPlugin'> | null, sandbox: Sandbox | null): Array<(app: FastifyInstance) => Promise<void>> {
+  if (!app || !sandbox) return [];
+  const plugin = app.zaloSandboxPlugin;
+  return [async (server) => void (await server.register(plugin, { prefix: '/zalo-sandbox', sandbox }))];
 }

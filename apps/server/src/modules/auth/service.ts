@@ -24,6 +24,9 @@ import { queueMail } from '../../platform/mail';
 import { hasPendingInvitation } from '../invitations/repo';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
+// Password hashing for the invitation flow (a new account's password, a re-authentication).
+export { hashPassword, verifyPassword } from './passwords';
+
 export interface AuthDeps {
   signer: TokenSigner;
   refreshTtlDays: number;

@@ -8,10 +8,12 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { queueMail } from '../../platform/mail';
 import type { RecordAudit } from '../../platform/mutation';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { openSession, presentProfile, type AuthDeps, type SessionMeta } from '../auth/service';
-import { setTenantMemberships } from '../users/repo';
+import { hashPassword, openSession, presentProfile, verifyPassword, type AuthDeps, type SessionMeta } from '../auth/service';
+import { setTenantMemberships } from '../users/service';
 import { findInvitationByToken, findUserByEmail, isMemberByEmail, lockOrganisationInvitation, lockPendingInvitation, lockReceivedInvitation, type InvitationRow } from './repo';
+
+// The invitations list's wire shape, for the users module's organisation page.
+export { presentInvitations } from './presenter';
 
 const TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 

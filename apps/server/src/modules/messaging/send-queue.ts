@@ -3,7 +3,7 @@ import type { MessageStatus, MessageType } from '@zc/shared/api/messaging';
 import type { Db, Tx } from '../../db/client';
 import { messageHistory, wallets } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
+import { applyEntry, ensureTenantWallet } from '../wallets/service';
 
 export interface SendResult {
   id: string;

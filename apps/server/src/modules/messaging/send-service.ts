@@ -6,6 +6,11 @@ import { sha256 } from '../../platform/crypto';
 import { discountedPrice, validateTemplateData } from './template-params';
 import { batcherFor, type SendStore } from './send-batcher';
 import { enqueueOne, type Prepared, type SendResult } from './send-queue';
+
+// The messaging module's public surface for other modules (the ZNS fallback's charge and OA price): the same
+// functions, re-exported, so callers reach messaging through its service (issue 10 #7).
+export { charge } from './send-queue';
+export { discountedPrice } from './template-params';
 import { contextLoaderFor, type SendContextRow } from './send-context-loader';
 
 /** The authenticated key of a public send (tenant + OA), as `findActiveApiKeyBySecret` shapes it. */

@@ -5,7 +5,7 @@ import { apiKeys, wallets, zaloOas, znsTemplates } from '../../db/schema/index';
 import { createCipher } from '../../platform/crypto';
 import { sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildTenant } from '../../test/helpers';
-import { ensureTenantWallet } from '../wallets/ledger';
+import { ensureTenantWallet } from '../wallets/service';
 import type { TemplateParam } from './template-params';
 
 export const TEMPLATE_PARAMS: TemplateParam[] = [

@@ -13,10 +13,8 @@ import {
 import type { Tx } from '../../db/client';
 import { messageHistory, tenants } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { ensureTenantWallet } from '../wallets/ledger';
-import { charge } from '../messaging/send-queue';
-import { OA_PRICES, oaMessageType } from '../messaging/send-service';
-import { discountedPrice } from '../messaging/template-params';
+import { ensureTenantWallet } from '../wallets/service';
+import { charge, discountedPrice, OA_PRICES, oaMessageType } from '../messaging/send-service';
 import { presentFallbackSettings } from './presenter';
 import { findFallbackSettings, findFollowerByPhone, upsertFallbackSettings } from './repo';
 

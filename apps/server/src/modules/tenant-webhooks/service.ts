@@ -9,6 +9,9 @@ import { presentDelivery, presentWebhook } from './presenter';
 import { findDelivery, findWebhook } from './repo';
 import { checkWebhookUrl } from './url-guard';
 
+// Queues a tenant webhook event in the caller's transaction (the delivery worker's status events).
+export { enqueueTenantEvent } from './repo';
+
 /** The signing secret: shown once, stored AES-256-GCM encrypted (the worker needs it back). */
 export function newSigningSecret(): string {
   return `whsec_${randomToken(32)}`;

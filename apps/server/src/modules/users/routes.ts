@@ -8,8 +8,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { merchantMembers } from '../../db/schema/index';
-import { inviteToOrganisation, lockOrganisation } from '../invitations/service';
-import { presentInvitations } from '../invitations/presenter';
+import { inviteToOrganisation, lockOrganisation, presentInvitations } from '../invitations/service';
 import { findMember, findMembers, foreignTenantIds, removeMembership, setTenantMemberships } from './repo';
 
 const tags = ['Users'];

@@ -7,6 +7,10 @@ import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, t
 import { presentEntry, presentWallet, walletAuditView } from './presenter';
 import { findTenantOfMerchant, findTenantReceivers, findUsersByIds, listEntries, lockTenantWallet } from './repo';
 
+// The ledger's entry points for other modules (messaging charges and refunds, the fallback's wallet): the same
+// functions, re-exported, so callers reach the wallets module through its service (issue 10 #7).
+export { applyEntry, ensureTenantWallet } from './ledger';
+
 export interface HistoryQuery {
   page: number;
   size: number;
