@@ -121,6 +121,8 @@ describe('realtime history journey', () => {
         await page.screenshot({ path: shot('realtime-history-pending-vi') });
         await status.filter({ hasText: LABELS.vi.PUSHED_ZALO }).waitFor({ timeout: 40_000 });
         await page.screenshot({ path: shot('realtime-history-pushed-vi') });
+        // Zalo's message id arrives as the session id (a refetch after the patched status).
+        await rows.first().locator('td.zc-col-sessionId').filter({ hasNotText: '—' }).waitFor({ timeout: 10_000 });
         await status.filter({ hasText: LABELS.vi.RECEIVED }).waitFor({ timeout: 30_000 });
         await page.screenshot({ path: shot('realtime-history-received-vi') });
       } finally {

@@ -44,13 +44,25 @@ const event = (messageId: string, status: string, extra: { module?: 'ZNS' | 'OA'
 
 describe('a message event on a cached history page', () => {
   it('patches the row in place when its status moves within the filter', () => {
-    const page = list(row(A, 'PUSHED_ZALO'), row(B, 'RECEIVED'));
+    const page = list(row(A, 'PUSHED_ZALO', { sessionId: 'zalo-msg-1' }), row(B, 'RECEIVED'));
     const action = applyMessageEvent('ZNS', params(), page, event(A, 'RECEIVED'));
-    expect(action.kind).toBe('patch');
+    expect(action).toMatchObject({ kind: 'patch', refetch: false });
     if (action.kind !== 'patch') return;
     expect(action.data.data.map((r) => r.status)).toEqual(['RECEIVED', 'RECEIVED']);
     expect(action.data.data[1]).toBe(page.data[1]);
     expect(page.data[0]?.status).toBe('PUSHED_ZALO');
+  });
+
+  it('patches an accepted row at once, clears the error of its retry, and refetches for the session id the event does not carry', () => {
+    const page = list(row(A, 'PENDING', { errorMsg: 'Lỗi không xác định từ Zalo. / Unknown error at Zalo. (-100)' }));
+    const action = applyMessageEvent('ZNS', params(), page, event(A, 'PUSHED_ZALO'));
+    expect(action).toMatchObject({ kind: 'patch', refetch: true });
+    if (action.kind !== 'patch') return;
+    expect(action.data.data[0]).toMatchObject({ status: 'PUSHED_ZALO', errorMsg: null });
+  });
+
+  it('refetches a row that goes back to PENDING for a retry (its error text comes from the server)', () => {
+    expect(applyMessageEvent('ZNS', params(), list(row(A, 'PROCESSING')), event(A, 'PENDING')).kind).toBe('refetch');
   });
 
   it('refetches a row that failed (its error text, refund and fallback come from the server) or leaves the filter', () => {

@@ -9,7 +9,10 @@ import type { HistoryModule, HistoryParams } from './history-query';
 /** A burst of events (a campaign) folds into one refetch per window. */
 export const LIVE_REFETCH_MS = 700;
 
-export type LiveAction = { kind: 'patch'; data: HistoryListResponse } | { kind: 'refetch' } | { kind: 'none' };
+export type LiveAction = { kind: 'patch'; data: HistoryListResponse; refetch: boolean } | { kind: 'refetch' } | { kind: 'none' };
+
+/** Statuses whose other fields change with them in ways the event does not carry. */
+const REFETCH_ONLY: readonly string[] = ['PENDING', 'ERROR_CALL_ZALO', 'ERROR', 'ERROR_PUSH_QUEUE'];
 
 function isStatus(v: string): v is MessageStatus {
   return (ALL_STATUSES as readonly string[]).includes(v);
@@ -17,8 +20,10 @@ function isStatus(v: string): v is MessageStatus {
 
 /**
  * What one message event does to one cached history page (pure, tested):
- * - a row of the page moves to another status: patched in place — unless it failed (its error text,
- *   refund and fallback come with a refetch) or leaves the status filter (refetch);
+ * - a row of the page moves to another status: patched in place; a move that brings fields the event
+ *   does not carry also refetches (PUSHED_ZALO: Zalo's message id as the session id), and a retry
+ *   (PENDING, with its error text), a failure (error text, refund, fallback) or a row leaving the
+ *   status filter only refetches;
  * - a ZNS row whose fallback OA message moved: its fallback status is patched;
  * - a message not on the page that the filter would show: refetch the first page (a new send, or a row
  *   entering the filter); other pages keep still rather than shift under the reader.
@@ -34,7 +39,7 @@ export function applyMessageEvent(module: HistoryModule, params: HistoryParams, 
     const i = list.data.findIndex((r) => r.fallbackMessageId === messageId);
     const row = list.data[i];
     if (!row || row.fallbackStatus === status) return { kind: 'none' };
-    return { kind: 'patch', data: { ...list, data: list.data.map((r, j) => (j === i ? { ...r, fallbackStatus: status } : r)) } };
+    return { kind: 'patch', data: { ...list, data: list.data.map((r, j) => (j === i ? { ...r, fallbackStatus: status } : r)) }, refetch: false };
   }
   const i = list.data.findIndex((r) => r.id === messageId);
   const row = list.data[i];
@@ -42,10 +47,12 @@ export function applyMessageEvent(module: HistoryModule, params: HistoryParams, 
     if (filtered && !params.status.includes(status)) return { kind: 'none' };
     return params.page === 1 && !params.cursor ? { kind: 'refetch' } : { kind: 'none' };
   }
-  if (event.type === 'message.failed_permanently' || status === 'ERROR_CALL_ZALO') return { kind: 'refetch' };
-  if (filtered && !params.status.includes(status)) return { kind: 'refetch' };
   if (row.status === status) return { kind: 'none' };
-  return { kind: 'patch', data: { ...list, data: list.data.map((r, j) => (j === i ? { ...r, status } : r)) } };
+  if (event.type === 'message.failed_permanently' || REFETCH_ONLY.includes(status)) return { kind: 'refetch' };
+  if (filtered && !params.status.includes(status)) return { kind: 'refetch' };
+  // Accepted or delivered: no error any more (the server clears it with these statuses).
+  const data = { ...list, data: list.data.map((r, j) => (j === i ? { ...r, status, errorMsg: null } : r)) };
+  return { kind: 'patch', data, refetch: status === 'PUSHED_ZALO' && !row.sessionId };
 }
 
 function paramsOf(query: Query): HistoryParams | null {
@@ -82,7 +89,7 @@ export function useLiveHistory(module: HistoryModule, tenantId: string): void {
       if (action.kind === 'none') continue;
       if (action.kind === 'patch') queryClient.setQueryData(query.queryKey, action.data);
       // A fetch in flight may answer with the row as it was before this event: fetch again after it.
-      if (action.kind === 'refetch' || query.state.fetchStatus === 'fetching') needsRefetch = true;
+      if (action.kind === 'refetch' || action.refetch || query.state.fetchStatus === 'fetching') needsRefetch = true;
     }
     if (needsRefetch) refetch.call();
   });
