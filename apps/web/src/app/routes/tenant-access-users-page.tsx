@@ -5,10 +5,8 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Space from 'antd/es/space';
 import Button from 'antd/es/button';
-import Avatar from 'antd/es/avatar';
 import App from 'antd/es/app';
 import type { TableProps } from 'antd/es/table';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import type { UserGroup } from '@zc/shared/api/organisation';
@@ -25,6 +23,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
 import { useScope, usePermissions } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
+import { UserCell } from '../../components/user-cell';
 
 /** /tenant/access-control/user: tenant members and user groups (tenant roles). */
 export function TenantAccessUsersPage() {
@@ -50,15 +49,7 @@ function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: b
     {
       key: 'user',
       title: t('columns.user'),
-      render: (_, u) => (
-        <Space>
-          <Avatar src={u.avatar ?? undefined} icon={<UserOutlined />} />
-          <div>
-            <div style={{ fontWeight: 500 }}>{u.displayName || '—'}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{u.email}</div>
-          </div>
-        </Space>
-      ),
+      render: (_, u) => <UserCell user={u} />,
     },
     { key: 'group', title: t('columns.group'), render: (_, u) => (u.userGroup ? <Tag color="cyan">{u.userGroup.name}</Tag> : <Tag>{t('noGroup')}</Tag>) },
     {

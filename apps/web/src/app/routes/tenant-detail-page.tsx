@@ -14,7 +14,6 @@ import Statistic from 'antd/es/statistic';
 import Alert from 'antd/es/alert';
 import type { TableProps } from 'antd/es/table';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import LoginOutlined from '@ant-design/icons/LoginOutlined';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
@@ -35,6 +34,7 @@ import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantHref } from '../../lib/paths';
 import { usePermissions, useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
+import { UserCell } from '../../components/user-cell';
 
 // Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
 export const TENANT_SERVICE_FLAGS = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
@@ -105,15 +105,7 @@ function UsersSection({ tenant, held }: { tenant: Tenant; held: ReadonlySet<stri
     {
       key: 'user',
       title: t('detail.user'),
-      render: (_, u) => (
-        <Space>
-          <Avatar src={u.avatar ?? undefined} icon={<UserOutlined />} />
-          <div>
-            <div style={{ fontWeight: 500 }}>{u.displayName || '—'}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{u.email}</div>
-          </div>
-        </Space>
-      ),
+      render: (_, u) => <UserCell user={u} />,
     },
     { key: 'group', title: t('detail.group'), render: (_, u) => (u.userGroup ? <Tag color="cyan">{u.userGroup.name}</Tag> : <Tag>{t('detail.noGroup')}</Tag>) },
   ];

@@ -5,12 +5,10 @@ import Input from 'antd/es/input';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import Avatar from 'antd/es/avatar';
 import App from 'antd/es/app';
 import Flex from 'antd/es/flex';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import type { MemberUser } from '@zc/shared/api/organisation';
@@ -28,6 +26,7 @@ import { formatDateTime } from '../../lib/formatters';
 import { useScope, usePermissions } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 import { PageHeader } from '../../components/page-header';
+import { UserCell } from '../../components/user-cell';
 
 type SortField = 'createdAt' | 'email' | 'displayName';
 
@@ -61,15 +60,7 @@ function UsersTable() {
       key: 'displayName',
       title: t('columns.user'),
       sorter: true,
-      render: (_, user) => (
-        <Space>
-          <Avatar src={user.avatar ?? undefined} icon={<UserOutlined />} />
-          <div>
-            <div style={{ fontWeight: 500 }}>{user.displayName || '—'}</div>
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{user.email}</div>
-          </div>
-        </Space>
-      ),
+      render: (_, user) => <UserCell user={user} />,
     },
     { key: 'email', dataIndex: 'email', title: t('columns.email'), sorter: true },
     {
