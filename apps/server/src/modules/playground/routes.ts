@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { getConversation, uploadFile, uploadImage } from '@zc/zalo/oa-media';
 import { explainZaloError } from '@zc/zalo/error-catalog';
 import { dataResponse } from '@zc/shared/api/common';
@@ -100,7 +100,7 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
         .from(apiKeys)
         .leftJoin(zaloOas, eq(zaloOas.id, apiKeys.zaloOaId))
         .where(and(eq(apiKeys.tenantId, requireTenant(req.ctx)), eq(apiKeys.status, 'ACTIVE')))
-        .orderBy(apiKeys.createdAt)
+        .orderBy(desc(apiKeys.createdAt)) // newest first, like the API key list: the console picks the first
         .limit(1000);
       return { data: rows.map((r) => ({ id: r.id, name: r.name, zaloOAId: r.zaloOAId, zaloOA: r.oaId && r.oaName !== null ? { id: r.oaId, name: r.oaName } : null })) };
     },
