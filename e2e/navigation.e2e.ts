@@ -125,13 +125,16 @@ describe('navigation journeys (issue 9)', () => {
           if (viewport.width < 768) await page.getByTestId('nav-drawer-open').click();
           await readMenuKeys(page);
         };
+        // The drawer renders a closed group's items only once it is opened, as a tap on its title does.
+        const tapMenuItem = async (key: string, group: string) => {
+          const item = page.locator(`[data-menu-key="${key}"]`).first();
+          if ((await item.count()) === 0) await page.locator(`[data-menu-key="${group}"]`).first().click();
+          await item.dispatchEvent('click');
+        };
         for (const tenant of session.tenants) {
           await openNav();
           // The menu items are links (rendered in the drawer on a phone); dispatching the click is what a tap does.
-          const item = page.locator(`[data-menu-key="tenant:${tenant.id}"]`).first();
-          // The drawer renders a closed group's items only once it is opened, as a tap on its title does.
-          if ((await item.count()) === 0) await page.locator('[data-menu-key="tenants"]').first().click();
-          await item.dispatchEvent('click');
+          await tapMenuItem(`tenant:${tenant.id}`, 'tenants');
           await page.waitForURL((url) => url.pathname === PAGES.tenants.path && url.searchParams.get('tenantId') === tenant.id);
           await page.getByTestId('tenant-detail-name').filter({ hasText: tenant.name }).waitFor();
           await page.locator('[data-testid=tenant-detail-users] .ant-table-row').first().waitFor();
@@ -154,7 +157,7 @@ describe('navigation journeys (issue 9)', () => {
 
         // OA settings from the OA menu group and from the OA switcher.
         await openNav();
-        await page.locator('[data-menu-key="oa-setting"]').first().dispatchEvent('click');
+        await tapMenuItem('oa-setting', 'zalo-oa');
         await page.waitForURL((url) => url.pathname === PAGES.oaSetting.path);
         assert.equal(await findDeadEnd(page), null);
         await page.goto(`${BASE_URL}${tenantHref(PAGES.tenantHome, shop.id)}`);

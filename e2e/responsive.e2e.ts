@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, type ApiSession } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, settle as settleRequests, shot, signIn, type ApiSession } from './support/harness';
 import { expectedOrganisationMenu, expectedTenantMenu } from './support/expected-menu';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,13 +25,9 @@ after(async () => {
   await browser.close();
 });
 
-/** Waits for the page's requests to finish (the realtime stream aside; see harness `settle`). */
-async function quiet(page: Page): Promise<void> {
-  await settle(page);
-}
-
+/** Waits for the page's requests (the realtime stream aside) and its spinners to finish. */
 async function settle(page: Page): Promise<void> {
-  await quiet(page);
+  await settleRequests(page);
   for (let i = 0; i < 40 && (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) > 0; i += 1) await page.waitForTimeout(250);
   await page.waitForTimeout(150);
 }
@@ -96,7 +92,7 @@ async function closeNav(page: Page): Promise<void> {
 
 /** Keys and links of the drawer's menu once it has settled (items arrive with the permissions). */
 async function readDrawerMenu(page: Page): Promise<Array<{ key: string; href: string | null }>> {
-  await quiet(page);
+  await settleRequests(page);
   let previous = '';
   let items: Array<{ key: string; href: string | null }> = [];
   for (let i = 0; i < 20; i += 1) {
