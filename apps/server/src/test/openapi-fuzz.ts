@@ -85,17 +85,8 @@ export function listOperations(doc: OpenApiDoc): OperationRef[] {
   return out;
 }
 
-/** mulberry32: a small seeded PRNG, so every run sends the same requests. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sandbox's seeded PRNG (mulberry32), so every run sends the same requests. */
+export { createPrng as createRng } from '@zc/zalo-sandbox/prng';
 
 /** A version-4-shaped uuid drawn from the PRNG (it names nothing in the database). */
 export function seededUuid(rng: () => number): string {
