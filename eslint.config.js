@@ -25,6 +25,7 @@ const serverModulePublicFiles = [
   'invitations/repo.ts',
 ];
 const sandboxMessage = 'apps/server reaches the sandbox only through the one dynamic import in apps/server/src/main.ts (the composition root); tests may import it.';
+const serverSchemaBarrelMessage = 'Import a table from its domain schema file (db/schema/<domain>.ts), not the barrel: one schema file per module (issue 10 #6).';
 const envRestrictions = ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings in apps/server/src/config.ts and pass them through deps.' }));
 
 export default tseslint.config(
@@ -103,7 +104,19 @@ export default tseslint.config(
         patterns: [
           { group: ['@zc/zalo-sandbox', '@zc/zalo-sandbox/*'], message: sandboxMessage, allowTypeImports: true },
           { group: ['@zc/web', '@zc/web/*'], message: 'Apps never import each other.' },
+          { group: ['**/db/schema/index'], message: serverSchemaBarrelMessage },
         ],
+      }],
+    },
+  },
+  {
+    // The db layer itself (client, migrations CLI, seeds) takes every table through the barrel.
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: envRestrictions,
+        patterns: [{ group: ['@zc/zalo-sandbox', '@zc/zalo-sandbox/*'], message: sandboxMessage, allowTypeImports: true }],
       }],
     },
   },

@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { users } from './db/schema/index';
+import { users } from './db/schema/auth';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoAtBoot } from './db/seed/demo';
 import { createInProcessSandbox, sandboxMounts } from './sandbox-mount';
 import { createSandbox } from '@zc/zalo-sandbox/sandbox';

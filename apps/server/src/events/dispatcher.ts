@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client';
-import { domainEventCursors } from '../db/schema/index';
+import { domainEventCursors } from '../db/schema/events';
 import { EVENT_CHANNEL, EVENT_COLUMNS, eventFromRow, findEventsByIds, type DomainEvent, type EventRow, type EventType } from '../platform/events';
 
 /**

@@ -10,7 +10,9 @@ import {
 } from '@zc/shared/permissions';
 import { MODULE_NOT_ENABLED_TEXT } from '@zc/shared/errors';
 import type { DbOrTx } from '../db/client';
-import { merchantMembers, sessions, tenantMembers, tenants, userGroups, users } from '../db/schema/index';
+import { sessions, users } from '../db/schema/auth';
+import { merchantMembers, tenants } from '../db/schema/organisation';
+import { tenantMembers, userGroups } from '../db/schema/user-groups';
 import { AppError } from './errors';
 import type { RouteAccess, TenantModule } from './context';
 import type { TokenSigner } from './tokens';

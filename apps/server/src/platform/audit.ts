@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AuditAction } from '@zc/shared/api/audit';
 import type { DbOrTx, Tx } from '../db/client';
-import { auditChainHeads, auditLogs } from '../db/schema/index';
+import { auditChainHeads, auditLogs } from '../db/schema/audit';
 import { sha256 } from './crypto';
 import { redactSecrets } from './redact';
 import type { RequestCtx } from './context';

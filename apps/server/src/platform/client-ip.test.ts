@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, authThrottle, sessions } from '../db/schema/index';
+import { auditLogs } from '../db/schema/audit';
+import { authThrottle, sessions } from '../db/schema/auth';
 import { buildOrganisation, buildUser, createTestApp, PASSWORD, type TestContext } from '../test/helpers';
 
 /**

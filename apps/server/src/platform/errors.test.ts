@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { auditChainHeads, users } from '../db/schema/index';
+import { auditChainHeads } from '../db/schema/audit';
+import { users } from '../db/schema/auth';
 import { createTestDatabase } from '../test/helpers';
 import { registerErrorHandler, uniqueConflict } from './errors';
 

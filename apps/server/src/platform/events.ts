@@ -1,39 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Permission } from '@zc/shared/permissions';
+import { EVENT_PAYLOADS, type EventData, type EventType } from '@zc/shared/api/events';
 import type { DbOrTx, Tx } from '../db/client';
 
 /** The NOTIFY channel; the payload is the event id only (PostgreSQL caps payloads at 8,000 bytes). */
 export const EVENT_CHANNEL = 'zc_events';
 
-const uuid = z.string().uuid();
-const messageStatus = z.object({
-  messageId: uuid,
-  module: z.enum(['ZNS', 'OA']),
-  status: z.string().min(1).max(40),
-  zaloErrorCode: z.number().int().nullable().optional(),
-});
-
-/**
- * Every domain event type and its payload (ids and statuses, never rows). A module announces a fact
- * by `emitEvent(tx, …)` in the transaction that made it true; handlers (events/handlers.ts) and the
- * realtime stream (platform/realtime.ts) react after commit. Add a type here, with its audience.
- */
-export const EVENT_PAYLOADS = {
-  /** A message moved to PUSHED_ZALO, RECEIVED, back to PENDING for a retry, or to ERROR_CALL_ZALO. */
-  'message.status_changed': messageStatus,
-  /** A message failed for good (ERROR_CALL_ZALO after a permanent code or the last attempt), refunded. */
-  'message.failed_permanently': messageStatus.extend({ status: z.literal('ERROR_CALL_ZALO') }),
-  /** A prepaid wallet's balance fell below (below: true) or rose back over (false) its threshold. */
-  'wallet.threshold_crossed': z.object({ walletId: uuid, balance: z.number().int(), threshold: z.number().int(), below: z.boolean() }),
-  /** An in-app notification was created for `userId`. */
-  'notification.created': z.object({ notificationId: uuid, userId: uuid }),
-  /** An OA's token refresh failed; it is REFRESH_FAILED until re-connected. */
-  'zalo_oa.token_refresh_failed': z.object({ zaloOaId: uuid }),
-} as const;
-
-export type EventType = keyof typeof EVENT_PAYLOADS;
-export type EventData<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+export { EVENT_PAYLOADS, type EventData, type EventType } from '@zc/shared/api/events';
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isHeaderSafe, isSafeText, safeText, unsafeTextCode } from '@zc/shared/api/common';
-import { tenants } from '../db/schema/index';
+import { tenants } from '../db/schema/organisation';
 import { buildSendFixture, znsBody, type SendFixture } from '../modules/messaging/test-fixtures';
 import { buildUser, createTestApp, loginAs, multipart, PNG_1PX, type Session, type TestContext } from '../test/helpers';
 import { routeTables } from './mutation';

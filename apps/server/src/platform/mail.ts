@@ -1,7 +1,7 @@
 import { eq, isNull, and, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client';
-import { mailOutbox } from '../db/schema/index';
+import { mailOutbox } from '../db/schema/mail';
 
 export interface MailMessage {
   to: string;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '@zc/shared/limits';
 import { otpLockedMessage, otpTooSoonMessage } from '@zc/shared/errors';
 import type { Tx } from '../db/client';
-import { otpCodes } from '../db/schema/index';
+import { otpCodes } from '../db/schema/auth';
 import { AppError } from './errors';
 import { keyedHash, randomDigits, safeEqual } from './crypto';
 import { queueMail } from './mail';

@@ -5,7 +5,9 @@ import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, unionPermissions, t
 import type { ModuleDeps, ZodApp } from '../app-types';
 import type { Database, DbOrTx } from '../db/client';
 import type { Listener } from '../db/pg-listener';
-import { merchantMembers, sessions, tenantMembers, tenants, userGroups } from '../db/schema/index';
+import { sessions } from '../db/schema/auth';
+import { merchantMembers, tenants } from '../db/schema/organisation';
+import { tenantMembers, userGroups } from '../db/schema/user-groups';
 import { merchantAccess, requireMerchant, requireUser } from './context';
 import { AppError } from './errors';
 import { EVENT_AUDIENCE, EVENT_CHANNEL, EVENT_COLUMNS, eventFromRow, findEventsByIds, type DomainEvent, type EventRow } from './events';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemSettings } from '../db/schema/index';
+import { systemSettings } from '../db/schema/platform';
 import { createTestDatabase } from '../test/helpers';
 import { buildSendFixture } from '../modules/messaging/test-fixtures';
 import { ensureKeyFingerprint, keyFingerprint, KeyMismatchError, readSetting, SETTING } from './system-settings';

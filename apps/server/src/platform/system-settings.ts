@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { systemSettings, zaloOas } from '../db/schema/index';
+import { systemSettings } from '../db/schema/platform';
+import { zaloOas } from '../db/schema/zalo-oa';
 import { createCipher, sha256 } from './crypto';
 
 /** Names of the shared settings (one row each in `system_settings`). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { authThrottle } from '../db/schema/index';
+import { authThrottle } from '../db/schema/auth';
 import { createTestDatabase } from '../test/helpers';
 import { LOGIN_ACCOUNT, LOGIN_IP, RESET_ACCOUNT, addressKey, countFailure, hitThrottle, lockSecondsFor, pruneThrottle } from './throttle';
 

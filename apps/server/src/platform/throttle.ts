@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { authThrottle } from '../db/schema/index';
+import { authThrottle } from '../db/schema/auth';
 import { AppError } from './errors';
 
 /**

@@ -11,7 +11,9 @@ import { openDatabase, migrateDatabase, type Database } from '../db/client';
 import { buildApp } from '../app';
 import type { ZaloHosts } from '@zc/zalo/hosts';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
-import { merchantMembers, merchants, tenantMembers, tenants, userGroups, users } from '../db/schema/index';
+import { users } from '../db/schema/auth';
+import { merchantMembers, merchants, tenants } from '../db/schema/organisation';
+import { tenantMembers, userGroups } from '../db/schema/user-groups';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEFAULT_USER_GROUPS } from '../modules/organisation/tenant-routes';
 

@@ -1,3 +1,4 @@
+import type { EventPayloads } from '@zc/shared/api/events';
 // The console's side of the realtime stream (docs/realtime.md, ADR 0007): an SSE parser, the event
 // types, a listener registry and one resumable connection. No React and no DOM here, so the logic is
 // tested in node (realtime.test.ts); app/realtime.tsx mounts it in the signed-in shell.
@@ -92,14 +93,8 @@ export function createSseParser(): SseParser {
   };
 }
 
-/** Payloads of the event types the console uses (apps/server/src/platform/events.ts, EVENT_PAYLOADS). */
-export interface RealtimeEventData {
-  'message.status_changed': { messageId: string; module: 'ZNS' | 'OA'; status: string; zaloErrorCode?: number | null };
-  'message.failed_permanently': { messageId: string; module: 'ZNS' | 'OA'; status: 'ERROR_CALL_ZALO'; zaloErrorCode?: number | null };
-  'wallet.threshold_crossed': { walletId: string; balance: number; threshold: number; below: boolean };
-  'notification.created': { notificationId: string; userId: string };
-  'zalo_oa.token_refresh_failed': { zaloOaId: string };
-}
+/** Payloads of the domain event types (packages/shared/src/api/events.ts, EVENT_PAYLOADS). */
+export type RealtimeEventData = EventPayloads;
 export type RealtimeEventType = keyof RealtimeEventData;
 const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'message.status_changed',

@@ -115,3 +115,11 @@ export function isHeaderSafe(value: string): boolean {
 }
 
 export const HEADER_UNSAFE_MESSAGE = 'must be printable ASCII without line breaks or control characters (it is sent in an HTTP header)';
+
+/**
+ * Per-row `abilities`: what the caller may do with this row (computed by the server module's policy;
+ * the web shows an action only when its ability is true). `abilities(['update', 'delete'])`.
+ */
+export function abilities<const A extends readonly [string, ...string[]]>(actions: A) {
+  return z.object(Object.fromEntries(actions.map((a) => [a, z.boolean()])) as { [K in A[number]]: z.ZodBoolean });
+}

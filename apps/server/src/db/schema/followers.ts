@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './identity';
-import { zaloOas } from './gateway';
+import { tenants } from './organisation';
+import { zaloOas } from './zalo-oa';
 
 /** Followers of an OA as last synced from Zalo (getlist + user/detail). */
 export const oaFollowers = pgTable(

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { apiKeys, auditLogs, mailOutbox, otpCodes, zaloOas } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { auditLogs } from '../../db/schema/audit';
+import { otpCodes } from '../../db/schema/auth';
+import { mailOutbox } from '../../db/schema/mail';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { findActiveApiKeyBySecret } from './repo';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiKeys, zaloOas } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { sha256 } from '../../platform/crypto';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

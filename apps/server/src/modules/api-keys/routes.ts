@@ -1,7 +1,7 @@
 import { dataResponse, idParam, listResponse, okResponse } from '@zc/shared/api/common';
 import { apiKey, apiKeyActionParams, apiKeyActionResult, apiKeyOtpBody, apiKeyQuery, apiKeyWithSecret, createApiKeyBody } from '@zc/shared/api/api-keys';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { apiKeys } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
 import { eq } from 'drizzle-orm';
 import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';

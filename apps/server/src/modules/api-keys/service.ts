@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { API_KEY_PREFIX_LENGTH, API_KEY_SECRET_PREFIX } from '@zc/shared/api/api-keys';
 import type { Tx } from '../../db/client';
-import { apiKeys } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { fieldError, notFound } from '../../platform/errors';
 import { consumeOtp, type OtpDeps } from '../../platform/otp';

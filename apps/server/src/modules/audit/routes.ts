@@ -7,7 +7,9 @@ import { authenticated, merchantAccess, requireMerchant, requireTenant, tenantAc
 import { offsetOf, paged } from '../../platform/pagination';
 import { verifyChain } from '../../platform/audit';
 import { ilikeContains } from '../../platform/sql';
-import { auditLogs, tenants, users } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { users } from '../../db/schema/auth';
+import { tenants } from '../../db/schema/organisation';
 
 const tags = ['Audit log'];
 

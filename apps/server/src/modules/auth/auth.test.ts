@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { auditLogs, authThrottle, mailOutbox, merchantMembers, otpCodes, passwordResets, users } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { authThrottle, otpCodes, passwordResets, users } from '../../db/schema/auth';
+import { mailOutbox } from '../../db/schema/mail';
+import { merchantMembers } from '../../db/schema/organisation';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, PASSWORD, type TestContext } from '../../test/helpers';
 
 let t: TestContext;

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { merchantMembers, merchants, passwordResets, refreshTokens, sessions, tenantMembers, users } from '../../db/schema/index';
+import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/auth';
+import { merchantMembers, merchants } from '../../db/schema/organisation';
+import { tenantMembers } from '../../db/schema/user-groups';
 import { AppError } from '../../platform/errors';
 import {
   LOGIN_ACCOUNT,

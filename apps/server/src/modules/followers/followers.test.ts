@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_ADMIN_PHONES, SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID } from '@zc/zalo-sandbox/seed';
-import { oaFollowers, zaloEvents } from '../../db/schema/index';
+import { oaFollowers } from '../../db/schema/followers';
+import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { applyFollowerEvent } from './service';
 

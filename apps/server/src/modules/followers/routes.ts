@@ -6,7 +6,7 @@ import { requireTenant, tenantAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/pagination';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloFailure } from '../zalo-oa/service';
 import { listFollowers, syncFollowers } from './service';
 

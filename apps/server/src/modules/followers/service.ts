@@ -6,7 +6,8 @@ import type { ZaloClient } from '@zc/zalo/client';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db, DbOrTx } from '../../db/client';
 import { ilikeContains } from '../../platform/sql';
-import { oaFollowers, zaloOas } from '../../db/schema/index';
+import { oaFollowers } from '../../db/schema/followers';
+import { zaloOas } from '../../db/schema/zalo-oa';
 
 // Zalo's getlist takes count ≤ 50 and offset ≤ 9951 (REFERENCE §7).
 const PAGE = 50;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLogs, mailOutbox, merchantInvitations, merchantMembers, tenantMembers, users } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { users } from '../../db/schema/auth';
+import { merchantInvitations } from '../../db/schema/invitations';
+import { mailOutbox } from '../../db/schema/mail';
+import { merchantMembers } from '../../db/schema/organisation';
+import { tenantMembers } from '../../db/schema/user-groups';
 import { body, buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, PASSWORD, type Session, type TestContext } from '../../test/helpers';
 
 let t: TestContext;

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { merchantInvitations, merchantMembers, merchants, tenants, users } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { merchantInvitations } from '../../db/schema/invitations';
+import { merchantMembers, merchants, tenants } from '../../db/schema/organisation';
 import { ilikeContains } from '../../platform/sql';
 import { sha256 } from '../../platform/crypto';
 

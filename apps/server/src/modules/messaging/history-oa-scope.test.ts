@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildUser, createTestApp, loginAs, type Session, type TestContext } from '../../test/helpers';
 import { buildSendFixture, type SendFixture } from './test-fixtures';

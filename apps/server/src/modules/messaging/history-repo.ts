@@ -3,7 +3,7 @@ import { LIMITS } from '@zc/shared/limits';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import type { MessageModule, MessageStatus, MessageType } from '@zc/shared/api/messaging';
 import type { DbOrTx } from '../../db/client';
-import { messageHistory } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
 import { AppError } from '../../platform/errors';
 import { decodeCursor, encodeCursor, type HistoryCursor } from './cursor';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiKeys, messageHistory } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { messageHistory } from '../../db/schema/messaging';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { buildSendFixture, znsBody, type SendFixture } from './test-fixtures';
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { messageHistory, notifications, walletEntries, wallets } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
+import { notifications } from '../../db/schema/notifications';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { buildUser, createTestApp, type TestContext } from '../../test/helpers';
 import { sha256 } from '../../platform/crypto';
 import { settleIsolated } from '../../platform/isolated-batch';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, RawSql } from '../../db/client';
-import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { enqueueOne, historyValues, replay, type Prepared, type SendResult } from './send-queue';
 import { oncePerTurn } from './once-per-turn';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { batcherFor } from './send-batcher';
 import { contextLoaderFor } from './send-context-loader';

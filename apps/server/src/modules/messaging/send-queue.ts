@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { MessageStatus, MessageType } from '@zc/shared/api/messaging';
 import type { Db, Tx } from '../../db/client';
-import { messageHistory, wallets } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
+import { wallets } from '../../db/schema/wallets';
 import { AppError } from '../../platform/errors';
 import { applyEntry, ensureTenantWallet } from '../wallets/service';
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { apiKeys, messageHistory, walletEntries, wallets } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { messageHistory } from '../../db/schema/messaging';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { buildSendFixture, znsBody, type SendFixture } from './test-fixtures';
 

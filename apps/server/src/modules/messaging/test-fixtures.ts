@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { apiKeys, wallets, zaloOas, znsTemplates } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { znsTemplates } from '../../db/schema/templates';
+import { wallets } from '../../db/schema/wallets';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { createCipher } from '../../platform/crypto';
 import { sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildTenant } from '../../test/helpers';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { notifications } from '../../db/schema/index';
+import { notifications } from '../../db/schema/notifications';
 import { emitEvent } from '../../platform/events';
 
 export interface NotificationInput {

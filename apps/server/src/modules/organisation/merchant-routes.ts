@@ -10,7 +10,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { parseFormFields, readImageForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { paged, offsetOf } from '../../platform/pagination';
-import { merchants } from '../../db/schema/index';
+import { merchants } from '../../db/schema/organisation';
 import { countMerchantsOfUser, findMerchantsOfUser } from './repo';
 import { presentMerchant } from './presenter';
 

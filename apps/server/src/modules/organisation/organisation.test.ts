@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs, mailOutbox, merchantInvitations, merchantMembers, tenants, users } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { users } from '../../db/schema/auth';
+import { merchantInvitations } from '../../db/schema/invitations';
+import { mailOutbox } from '../../db/schema/mail';
+import { merchantMembers, tenants } from '../../db/schema/organisation';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
 
 let t: TestContext;

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
 import type { DbOrTx } from '../../db/client';
-import { merchantMembers, merchants, tenantMembers, tenants } from '../../db/schema/index';
+import { merchantMembers, merchants, tenants } from '../../db/schema/organisation';
+import { tenantMembers } from '../../db/schema/user-groups';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;

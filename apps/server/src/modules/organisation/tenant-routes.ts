@@ -10,7 +10,9 @@ import { parseFormFields, readImageForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { findTenantAccess } from '../../platform/access';
-import { tenantMembers, tenants, userGroups, users } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { tenants } from '../../db/schema/organisation';
+import { tenantMembers, userGroups } from '../../db/schema/user-groups';
 import { presentTenant } from './presenter';
 
 const tags = ['Tenants'];

@@ -25,7 +25,13 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { detectDocumentType, detectImageType, parseFormFields, readFileForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { randomToken } from '../../platform/crypto';
-import { apiKeys, messageHistory, oaFollowers, tenants, wallets, zaloEvents, zaloOas } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/api-keys';
+import { oaFollowers } from '../../db/schema/followers';
+import { messageHistory } from '../../db/schema/messaging';
+import { tenants } from '../../db/schema/organisation';
+import { wallets } from '../../db/schema/wallets';
+import { zaloOas } from '../../db/schema/zalo-oa';
+import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { sendOa, type SendContext } from '../messaging/send-service';
 import { zaloFailure } from '../zalo-oa/service';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { mailOutbox } from '../../db/schema/index';
+import { mailOutbox } from '../../db/schema/mail';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

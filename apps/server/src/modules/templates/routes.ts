@@ -17,7 +17,8 @@ import { requireTenant, requireUser, tenantAccess } from '../../platform/context
 import { notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { templateRequests, zaloOas } from '../../db/schema/index';
+import { templateRequests } from '../../db/schema/templates';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { findTemplate, findTemplates, presentTemplate, syncTemplates, tenantDiscount } from './service';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
 

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listZnsTemplates, getZnsTemplateInfo } from '@zc/zalo/zns';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db, DbOrTx } from '../../db/client';
-import { templateRequests, wallets, zaloOas, znsTemplates } from '../../db/schema/index';
+import { templateRequests, znsTemplates } from '../../db/schema/templates';
+import { wallets } from '../../db/schema/wallets';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloFailure } from '../zalo-oa/service';
 import { ilikeContains } from '../../platform/sql';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
-import { oaFollowers } from '../../db/schema/index';
+import { oaFollowers } from '../../db/schema/followers';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { buildSendFixture } from '../messaging/test-fixtures';
 

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { oaFollowers, tenantFallbackSettings, users } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { oaFollowers } from '../../db/schema/followers';
+import { tenantFallbackSettings } from '../../db/schema/tenant-fallback';
 
 export type FallbackSettingsRow = typeof tenantFallbackSettings.$inferSelect;
 

@@ -11,7 +11,8 @@ import {
   type UpdateFallbackBody,
 } from '@zc/shared/api/fallback';
 import type { Tx } from '../../db/client';
-import { messageHistory, tenants } from '../../db/schema/index';
+import { messageHistory } from '../../db/schema/messaging';
+import { tenants } from '../../db/schema/organisation';
 import { AppError } from '../../platform/errors';
 import { ensureTenantWallet } from '../wallets/service';
 import { charge, discountedPrice, OA_PRICES, oaMessageType } from '../messaging/send-service';

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { explainZaloError } from '@zc/zalo/error-catalog';
 import { FALLBACK_TRIGGER_CODES } from '@zc/shared/api/fallback';
-import { auditLogs, tenantFallbackSettings, userGroups } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { tenantFallbackSettings } from '../../db/schema/tenant-fallback';
+import { userGroups } from '../../db/schema/user-groups';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 
 let t: TestContext;

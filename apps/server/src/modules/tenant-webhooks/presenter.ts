@@ -1,5 +1,5 @@
 import type { Webhook, WebhookDelivery } from '@zc/shared/api/webhooks';
-import type { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
+import type { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
 
 export type WebhookRow = typeof tenantWebhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@zc/shared/api/webhooks';
 import type { DbOrTx } from '../../db/client';
-import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
+import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
 
 export async function findWebhook(db: DbOrTx, tenantId: string, id: string) {
   const [row] = await db.select().from(tenantWebhooks).where(and(eq(tenantWebhooks.id, id), eq(tenantWebhooks.tenantId, tenantId)));

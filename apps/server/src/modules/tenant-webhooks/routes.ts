@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { dataResponse, idParam, listResponse, okResponse, pageQuery } from '@zc/shared/api/common';
 import { createWebhookBody, deliveriesQuery, updateWebhookBody, webhook, webhookDelivery, webhookWithSecret } from '@zc/shared/api/webhooks';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
+import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
 import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';

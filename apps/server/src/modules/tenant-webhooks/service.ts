@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '@zc/shared/api/webhooks';
 import type { Tx } from '../../db/client';
-import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
+import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
 import type { Cipher } from '../../platform/crypto';
 import { randomToken } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';

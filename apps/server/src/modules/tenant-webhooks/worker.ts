@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { WEBHOOK_HEADERS, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_RETRY_WINDOW_SECONDS } from '@zc/shared/api/webhooks';
 import type { Db } from '../../db/client';
-import { tenantWebhooks, webhookDeliveries } from '../../db/schema/index';
+import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
 import type { Cipher } from '../../platform/crypto';
 import { keyedHash } from '../../platform/crypto';
 import { z } from 'zod';

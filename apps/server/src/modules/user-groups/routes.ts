@@ -9,7 +9,9 @@ import { requireMerchant, requireTenant, tenantAccess } from '../../platform/con
 import { fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { merchantMembers, tenantMembers, userGroups, users } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { merchantMembers } from '../../db/schema/organisation';
+import { tenantMembers, userGroups } from '../../db/schema/user-groups';
 
 const tags = ['User groups'];
 const groupable = new Set<string>([...TENANT_PERMISSIONS, ...ZMA_PERMISSIONS]);

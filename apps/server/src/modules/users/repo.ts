@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, ilikeContains } from '../../platform/sql';
-import { merchantMembers, tenantMembers, tenants, userGroups, users } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { merchantMembers, tenants } from '../../db/schema/organisation';
+import { tenantMembers, userGroups } from '../../db/schema/user-groups';
 
 export interface MemberQuery {
   merchantId: string;

@@ -7,7 +7,7 @@ import { merchantAccess, requireMerchant, requireTenant, requireUser, tenantAcce
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { merchantMembers } from '../../db/schema/index';
+import { merchantMembers } from '../../db/schema/organisation';
 import { inviteToOrganisation, lockOrganisation, presentInvitations } from '../invitations/service';
 import { findMember, findMembers, foreignTenantIds, removeMembership, setTenantMemberships } from './repo';
 

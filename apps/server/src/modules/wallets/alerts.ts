@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { tenants, users, wallets } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { tenants } from '../../db/schema/organisation';
+import { wallets } from '../../db/schema/wallets';
 import type { DomainEvent } from '../../platform/events';
 import { queueMail } from '../../platform/mail';
 import { createNotification } from '../notifications/service';

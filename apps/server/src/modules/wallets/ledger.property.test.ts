@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { walletEntries, wallets } from '../../db/schema/index';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { AppError } from '../../platform/errors';
 import { buildOrganisation, buildTenant, createTestDatabase } from '../../test/helpers';
 import { applyEntry, ensureTenantWallet } from './ledger';

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { tenants, walletEntries, wallets } from '../../db/schema/index';
+import { tenants } from '../../db/schema/organisation';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { emitEvent } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 

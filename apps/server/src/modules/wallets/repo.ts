@@ -2,7 +2,10 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ORGANISATION_WIDE_ROLES } from '@zc/shared/permissions';
 import type { WalletEntryType } from '@zc/shared/api/wallet';
 import type { DbOrTx } from '../../db/client';
-import { merchantMembers, tenantMembers, tenants, users, walletEntries, wallets } from '../../db/schema/index';
+import { users } from '../../db/schema/auth';
+import { merchantMembers, tenants } from '../../db/schema/organisation';
+import { tenantMembers } from '../../db/schema/user-groups';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 
 export type WalletEntryRow = typeof walletEntries.$inferSelect;
 export interface UserRef {

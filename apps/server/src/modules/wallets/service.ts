@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UpdateTenantBalanceBody } from '@zc/shared/api/wallet';
 import type { DbOrTx, Tx } from '../../db/client';
-import { wallets } from '../../db/schema/index';
+import { wallets } from '../../db/schema/wallets';
 import { fieldError, notFound } from '../../platform/errors';
 import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, type WalletRow } from './ledger';
 import { presentEntry, presentWallet, walletAuditView } from './presenter';

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
-import { auditLogs, mailOutbox, notifications, walletEntries, wallets } from '../../db/schema/index';
+import { auditLogs } from '../../db/schema/audit';
+import { mailOutbox } from '../../db/schema/mail';
+import { notifications } from '../../db/schema/notifications';
+import { walletEntries, wallets } from '../../db/schema/wallets';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { dispatchPendingEvents } from '../../events/dispatcher';
 import { EVENT_HANDLERS } from '../../events/handlers';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { tenants, zaloOas } from '../../db/schema/index';
+import { tenants } from '../../db/schema/organisation';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import type { DomainEvent } from '../../platform/events';
 import { queueMail } from '../../platform/mail';
 import { createNotification } from '../notifications/service';

@@ -7,7 +7,7 @@ import { requireTenant, requireUser, tenantAccess } from '../../platform/context
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { assertHeaderSafeCredentials, fetchOaProfile, findOa, listOas, presentOa, presentOaDetail } from './service';
 
 const tags = ['Official accounts'];

@@ -5,7 +5,7 @@ import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX
 import { createZaloClient } from '@zc/zalo/client';
 import { ZaloRequestError } from '@zc/zalo/errors';
 import { sendZaloRequest } from '@zc/zalo/transport';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { buildSendFixture } from '../messaging/test-fixtures';

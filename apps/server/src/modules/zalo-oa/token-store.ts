@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TokenStore } from '@zc/zalo/token-store';
 import type { OaTokens } from '@zc/zalo/oauth';
 import type { Db } from '../../db/client';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import type { Cipher } from '../../platform/crypto';
 
 /**

@@ -3,7 +3,7 @@ import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
 import type { ZaloHosts } from '@zc/zalo/hosts';
 import type { RateLimiter } from '@zc/zalo/rate-limit';
 import type { Db } from '../../db/client';
-import { zaloOas } from '../../db/schema/index';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import type { Cipher } from '../../platform/crypto';
 import { createPgTokenStore } from './token-store';
 

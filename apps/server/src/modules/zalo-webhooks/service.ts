@@ -2,7 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { handleZaloWebhook } from '@zc/zalo/webhook';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
-import { templateRequests, zaloEvents, zaloOas, znsTemplates } from '../../db/schema/index';
+import { templateRequests, znsTemplates } from '../../db/schema/templates';
+import { zaloOas } from '../../db/schema/zalo-oa';
+import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { sha256, type Cipher } from '../../platform/crypto';
 import { applyFollowerEvent } from '../followers/service';
 

@@ -1,0 +1,40 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './auth';
+
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  avatar: text('avatar'),
+  logo: text('logo'),
+  createdAt: createdAt(),
+});
+
+/** Organisation membership with the account role of §6 (OWNER … EU). */
+export const merchantMembers = pgTable(
+  'merchant_members',
+  {
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.userId] }), index('merchant_members_user_idx').on(t.userId)],
+);
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    oaService: boolean('oa_service').notNull().default(false),
+    znsService: boolean('zns_service').notNull().default(false),
+    isMiniAppEnabled: boolean('is_mini_app_enabled').notNull().default(false),
+    isMultiTeam: boolean('is_multi_team').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tenants_merchant_idx').on(t.merchantId, t.createdAt)],
+);
