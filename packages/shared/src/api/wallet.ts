@@ -7,6 +7,25 @@ export type WalletMode = (typeof WALLET_MODES)[number];
 export const WALLET_ENTRY_TYPES = ['ADD', 'SUB'] as const;
 export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
 
+/**
+ * Why a ledger entry exists (ADR 0010). Each reason moves exactly one amount:
+ * - the balance: TOPUP, ADJUST (manual §5 edits), CHARGE (a prepaid message), REFUND (a CHARGE given back,
+ *   or a HOLD_CHARGE given back after its hold closed), HOLD (an amount reserved), RELEASE (the unused rest
+ *   of a hold given back when it closes);
+ * - the postpaid usage (balance unchanged, `newBalance` = balance): USAGE (a postpaid message), USAGE_REFUND;
+ * - a hold's `used` (balance unchanged): HOLD_CHARGE (a message paid from a hold), HOLD_REFUND (back into the
+ *   still open hold).
+ */
+export const WALLET_ENTRY_REASONS = ['TOPUP', 'ADJUST', 'CHARGE', 'REFUND', 'USAGE', 'USAGE_REFUND', 'HOLD', 'RELEASE', 'HOLD_CHARGE', 'HOLD_REFUND'] as const;
+export type WalletEntryReason = (typeof WALLET_ENTRY_REASONS)[number];
+
+/** What an entry of this reason moves: the balance, the postpaid usage, or its hold's `used`. */
+export function walletEntryEffect(reason: WalletEntryReason): 'balance' | 'usage' | 'hold' {
+  if (reason === 'USAGE' || reason === 'USAGE_REFUND') return 'usage';
+  if (reason === 'HOLD_CHARGE' || reason === 'HOLD_REFUND') return 'hold';
+  return 'balance';
+}
+
 /** Upper bound of one top-up or subtraction, in whole VND (keeps sums exact in JS numbers). */
 export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 
@@ -30,14 +49,18 @@ export const walletBalance = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalance>;
 
-/** §3 Wallet history entry. `reason` tells top-ups (TOPUP/ADJUST) from message charges and refunds. */
+/**
+ * §3 Wallet history entry. `reason` tells top-ups (TOPUP/ADJUST) from message charges, refunds, postpaid
+ * usage and holds (WALLET_ENTRY_REASONS); `holdId` names the hold an entry places, charges or releases.
+ */
 export const walletHistoryEntry = z.object({
   id: z.uuid(),
   type: z.enum(WALLET_ENTRY_TYPES),
   value: z.number().int(),
   newBalance: z.number().int(),
-  reason: z.enum(['TOPUP', 'ADJUST', 'CHARGE', 'REFUND']),
+  reason: z.enum(WALLET_ENTRY_REASONS),
   messageId: z.uuid().nullable(),
+  holdId: z.uuid().nullable(),
   createdAt: isoDate,
   createdBy: walletUser.nullable(),
 });

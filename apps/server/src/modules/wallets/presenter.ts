@@ -24,12 +24,13 @@ export function presentWallet(w: WalletRow, receivers: UserRef[]): WalletBalance
 export function presentEntry(e: WalletEntryRow, createdBy: UserRef | null): WalletHistoryEntry {
   return {
     id: e.id,
-    // Entries are written only by applyEntry with these literal unions.
+    // Entries are written only by the ledger core (ledger.ts, charge-sql.ts) with these literal unions.
     type: e.type as WalletHistoryEntry['type'],
     value: e.value,
     newBalance: e.newBalance,
     reason: e.reason as WalletHistoryEntry['reason'],
     messageId: e.messageId,
+    holdId: e.holdId,
     createdAt: e.createdAt.toISOString(),
     createdBy,
   };

@@ -3,13 +3,38 @@ import type { UpdateTenantBalanceBody } from '@zc/shared/api/wallet';
 import type { DbOrTx, Tx } from '../../db/client';
 import { wallets } from '../../db/schema/wallets';
 import { fieldError, notFound } from '../../platform/errors';
-import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, type WalletRow } from './ledger';
+import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, findHold, type HoldKey, type WalletRow } from './ledger';
 import { presentEntry, presentWallet, walletAuditView } from './presenter';
 import { findTenantOfMerchant, findTenantReceivers, findUsersByIds, listEntries, lockTenantWallet } from './repo';
 
-// The ledger's entry points for other modules (messaging charges and refunds, the fallback's wallet): the same
-// functions, re-exported, so callers reach the wallets module through its service (issue 10 #7).
-export { applyEntry, ensureTenantWallet } from './ledger';
+/**
+ * Money in one place (ADR 0010): the only ways other modules move money. Each is one ledger entry (or
+ * none when already done), written under the wallet row lock in the caller's transaction.
+ *
+ * - `chargeMessage(tx, { tenantId, messageId, price, holdId? })`: prepaid → CHARGE (balance down, 402
+ *   INSUFFICIENT_BALANCE when short); postpaid → USAGE (postpaid_usage up, balance unchanged); with a hold →
+ *   HOLD_CHARGE (the hold's `used` up, ≤ amount else 402; balance unchanged: HOLD took it already). Once per
+ *   message across the three kinds (`charged: false` on a repeat); price 0 writes nothing.
+ * - `refundMessage(tx, { tenantId, messageId })`: gives back exactly what the message was charged, once
+ *   (REFUND, USAGE_REFUND, or HOLD_REFUND into a still open hold — REFUND to the balance once it closed).
+ * - `messageChargeSql(cte)`: the same charges as SQL fragments for the outbox's one-statement batch.
+ * - `placeHold` (HOLD), `closeHold` (RELEASE of amount − used), `getHold`: reservations for campaigns.
+ */
+export { chargeMessage, refundMessage, placeHold, closeHold, ensureTenantWallet } from './ledger';
+export type { ChargeInput, ChargeResult, RefundResult, PlaceHoldInput, HoldKey, HoldRow } from './ledger';
+export { messageChargeSql } from './charge-sql';
+
+/**
+ * The former entry point of messaging's charges and refunds, kept only until the outbox calls
+ * `chargeMessage`/`refundMessage`; new code must not use it.
+ * @deprecated use chargeMessage / refundMessage
+ */
+export { applyEntry } from './ledger';
+
+/** A hold by id (optionally of this tenant) or by the tenant's ref; null when none. */
+export async function getHold(db: DbOrTx, key: HoldKey) {
+  return findHold(db, key);
+}
 
 export interface HistoryQuery {
   page: number;
