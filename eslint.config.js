@@ -20,9 +20,6 @@ const tests = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/*fixture.ts', 
 const serverModulePublicFiles = [
   // messaging's service is send-service.ts (the send path's entry points and the public re-exports).
   'messaging/send-service.ts',
-  // auth's sign-in asks whether an invitation is pending; through invitations/service.ts it would be an
-  // import cycle (invitations/service opens the invited user's session with auth/service).
-  'invitations/repo.ts',
 ];
 const sandboxMessage = 'apps/server reaches the sandbox only through the one dynamic import in apps/server/src/main.ts (the composition root); tests may import it.';
 const serverSchemaBarrelMessage = 'Import a table from its domain schema file (db/schema/<domain>.ts), not the barrel: one schema file per module (issue 10 #6).';

@@ -15,7 +15,7 @@ import { users } from '../db/schema/auth';
 import { merchantMembers, merchants, tenants } from '../db/schema/organisation';
 import { tenantMembers, userGroups } from '../db/schema/user-groups';
 import { hashPassword } from '../modules/auth/passwords';
-import { DEFAULT_USER_GROUPS } from '../modules/organisation/tenant-routes';
+import { DEFAULT_USER_GROUPS } from '../modules/organisation/service';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the server

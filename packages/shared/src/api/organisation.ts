@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MERCHANT_ROLES } from '../permissions';
 import { LIMITS } from '../limits';
 import { displayName, email, profile, tokenPair } from './auth';
-import { orderByQuery, pageQuery } from './common';
+import { abilities, orderByQuery, pageQuery } from './common';
 
 export const TENANT_SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
 
@@ -16,6 +16,8 @@ export const tenant = z.object({
   isMiniAppEnabled: z.boolean(),
   isMultiTeam: z.boolean(),
   createdAt: z.string(),
+  /** What the caller may do with the tenant: rename / change its avatar, switch its services. */
+  abilities: abilities(['update', 'manageServices']),
 });
 export type Tenant = z.infer<typeof tenant>;
 
@@ -47,6 +49,11 @@ export const memberUser = z.object({
   /** Tenant memberships visible to the caller, with the user group (tenant role) in each. */
   tenants: z.array(z.object({ id: z.uuid(), name: z.string(), userGroup: userGroupRef.nullable() })),
   createdAt: z.string(),
+  /**
+   * What the caller may do with this membership: edit it (tenants; the role when `changeRole`),
+   * remove it. An owner's role and membership are an owner's to change; the last owner stays.
+   */
+  abilities: abilities(['update', 'changeRole', 'remove']),
 });
 export type MemberUser = z.infer<typeof memberUser>;
 
@@ -94,6 +101,8 @@ export const invitation = z.object({
   isExpired: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** Resend (a new link, same role and tenants) and revoke; an owner invitation is an owner's. */
+  abilities: abilities(['resend', 'revoke']),
 });
 export type Invitation = z.infer<typeof invitation>;
 
@@ -160,6 +169,11 @@ export const tenantUser = z.object({
   avatar: z.string().nullable(),
   userGroup: userGroupRef.nullable(),
 });
+export type TenantUser = z.infer<typeof tenantUser>;
+
+/** A member of the tenant (list-user-by-tenant), with what the caller may do: take them out of their group. */
+export const tenantMember = tenantUser.extend({ abilities: abilities(['removeFromGroup']) });
+export type TenantMember = z.infer<typeof tenantMember>;
 
 export const userGroup = z.object({
   id: z.uuid(),
@@ -169,6 +183,8 @@ export const userGroup = z.object({
   isDefault: z.boolean(),
   userCount: z.number().int(),
   createdAt: z.string(),
+  /** Rename / change permissions (`update`) and add or remove members (`manageMembers`). */
+  abilities: abilities(['update', 'manageMembers']),
 });
 export type UserGroup = z.infer<typeof userGroup>;
 

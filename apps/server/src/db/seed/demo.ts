@@ -5,7 +5,7 @@ import type { Db } from '../client';
 import { merchantMembers, merchants, tenantMembers, tenants, userGroups, users } from '../schema/index';
 import { hashPassword, verifyPassword } from '../../modules/auth/passwords';
 import { revokeAllSessions } from '../../modules/auth/service';
-import { DEFAULT_USER_GROUPS } from '../../modules/organisation/tenant-routes';
+import { DEFAULT_USER_GROUPS } from '../../modules/organisation/service';
 
 /** The published demo password (README): development and the e2e journeys only, never production. */
 export const DEMO_PASSWORD = 'Demo@12345';

@@ -21,6 +21,7 @@ import { authenticated, publicAccess, requireUser } from '../../platform/context
 import { runMutation } from '../../platform/mutation';
 import { generateOtp, consumeOtp } from '../../platform/otp';
 import * as auth from './service';
+import { presentProfile } from './presenter';
 
 const tags = ['Auth'];
 
@@ -68,7 +69,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
   );
 
   app.get('/auth', { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(profile) } } }, async (req) => {
-    return { data: auth.presentProfile(await auth.getUser(deps.db, requireUser(req.ctx).id)) };
+    return { data: presentProfile(await auth.getUser(deps.db, requireUser(req.ctx).id)) };
   });
 
   app.patch(

@@ -1,9 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/auth';
-import { merchantMembers, merchants } from '../../db/schema/organisation';
-import { tenantMembers } from '../../db/schema/user-groups';
 import { AppError } from '../../platform/errors';
 import {
   LOGIN_ACCOUNT,
@@ -22,12 +18,30 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import type { TokenSigner } from '../../platform/tokens';
 import type { RecordAudit } from '../../platform/mutation';
 import { queueMail } from '../../platform/mail';
-// The repo, not the service: invitations' service builds on this module (no import cycle).
-import { hasPendingInvitation } from '../invitations/repo';
+import { hasPendingInvitation, type InvitationAccounts } from '../invitations/service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import {
+  claimRefreshToken,
+  findMerchantRoles,
+  findRefreshToken,
+  findUserByEmail,
+  findUserById,
+  hasTenantMembership,
+  insertOwnedOrganisation,
+  insertPasswordReset,
+  insertRefreshToken,
+  insertSession,
+  insertUser,
+  lockOpenPasswordReset,
+  revokeSessionRow,
+  revokeUserSessions,
+  updateUser,
+  voidPasswordResets,
+  type UserRow,
+} from './repo';
 
-// Password hashing for the invitation flow (a new account's password, a re-authentication).
-export { hashPassword, verifyPassword } from './passwords';
+import { presentProfile } from './presenter';
+
 
 export interface AuthDeps {
   signer: TokenSigner;
@@ -40,26 +54,17 @@ export interface SessionMeta {
   userAgent: string | undefined;
 }
 
-type UserRow = typeof users.$inferSelect;
 
-export function presentProfile(u: UserRow) {
-  return { id: u.id, email: u.email, displayName: u.displayName, avatar: u.avatar, createdAt: u.createdAt.toISOString() };
-}
 
 async function issueRefreshToken(tx: DbOrTx, sessionId: string, ttlDays: number): Promise<string> {
   const token = randomToken();
-  await tx.insert(refreshTokens).values({
-    sessionId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
-  });
+  await insertRefreshToken(tx, { sessionId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlDays * 86_400_000) });
   return token;
 }
 
 /** Opens a session (a refresh-token family) and returns the first token pair. */
 export async function openSession(tx: DbOrTx, deps: AuthDeps, userId: string, meta: SessionMeta) {
-  const [session] = await tx.insert(sessions).values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) }).returning();
-  if (!session) throw new Error('session insert returned nothing');
+  const session = await insertSession(tx, { userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
   const refreshToken = await issueRefreshToken(tx, session.id, deps.refreshTtlDays);
   const accessToken = await deps.signer.sign({ sub: userId, sid: session.id });
   return { sessionId: session.id, accessToken, refreshToken, expiresIn: deps.signer.ttlSeconds };
@@ -80,7 +85,7 @@ export async function verifyAccountPassword(db: Db, deps: AuthDeps, email: strin
   if (!byAddress.ok) throw tooManyAttempts(byAddress.retryAfterSeconds);
   const byAccount = await hitThrottle(db, LOGIN_ACCOUNT, account);
   if (!byAccount.ok) throw tooManyAttempts(byAccount.retryAfterSeconds);
-  const [user] = await db.select().from(users).where(eq(users.email, account));
+  const user = await findUserByEmail(db, account);
   if (!user) await verifyAgainstDummy(password);
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     // Unknown emails lock the same way (the answers never tell whether an account exists); only a real owner is mailed.
@@ -99,17 +104,16 @@ export async function verifyAccountPassword(db: Db, deps: AuthDeps, email: strin
  */
 export async function checkLogin(db: Db, deps: AuthDeps, email: string, password: string, ip: string): Promise<UserRow> {
   const user = await verifyAccountPassword(db, deps, email, password, ip);
-  const memberships = await db.select({ role: merchantMembers.role }).from(merchantMembers).where(eq(merchantMembers.userId, user.id));
-  if (memberships.length === 0) {
+  // merchant_members.role is written only from the MERCHANT_ROLES enum.
+  const roles = (await findMerchantRoles(db, user.id)) as MerchantRole[];
+  if (roles.length === 0) {
     // Someone invited before belonging anywhere signs in to answer the invitation (issue 8).
     if (await hasPendingInvitation(db, user.email)) return user;
     throw new AppError('NO_MERCHANT');
   }
-  const roles = memberships.map((m) => m.role as MerchantRole);
   const seesAllTenants = roles.some((r) => ORGANISATION_WIDE_ROLES.includes(r) || MERCHANT_ROLE_PERMISSIONS[r].includes('CREATE_TENANT'));
   if (!seesAllTenants) {
-    const [member] = await db.select({ t: tenantMembers.tenantId }).from(tenantMembers).where(eq(tenantMembers.userId, user.id)).limit(1);
-    if (!member) throw new AppError('NO_TENANT');
+    if (!(await hasTenantMembership(db, user.id))) throw new AppError('NO_TENANT');
   }
   return user;
 }
@@ -152,19 +156,10 @@ export type RefreshOutcome =
  * (committed) and the caller answers REFRESH_TOKEN_REUSED.
  */
 export async function rotateRefreshToken(tx: Tx, deps: AuthDeps, token: string): Promise<RefreshOutcome> {
-  const [row] = await tx
-    .select({ rt: refreshTokens, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  const row = await findRefreshToken(tx, sha256(token));
   if (!row || row.session.revokedAt || row.rt.expiresAt <= new Date()) return { ok: false, error: new AppError('REFRESH_TOKEN_INVALID') };
-  const claimed = await tx
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.rt.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh token reuse' }).where(eq(sessions.id, row.session.id));
+  if (!(await claimRefreshToken(tx, row.rt.id))) {
+    await revokeSessionRow(tx, row.session.id, 'refresh token reuse');
     return { ok: false, error: new AppError('REFRESH_TOKEN_REUSED') };
   }
   const refreshToken = await issueRefreshToken(tx, row.session.id, deps.refreshTtlDays);
@@ -173,23 +168,38 @@ export async function rotateRefreshToken(tx: Tx, deps: AuthDeps, token: string):
 }
 
 export async function revokeSession(tx: DbOrTx, sessionId: string, reason: string): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await revokeSessionRow(tx, sessionId, reason);
 }
 
 export async function revokeAllSessions(tx: DbOrTx, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-  const cond = exceptSessionId
-    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, exceptSessionId))
-    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(cond);
+  await revokeUserSessions(tx, userId, reason, exceptSessionId);
 }
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.email, email));
-  return u;
+/** Whether an account holds the address (the invitation link's view tells its token holder). */
+export async function accountExists(db: DbOrTx, email: string): Promise<boolean> {
+  return Boolean(await findUserByEmail(db, email));
+}
+
+/**
+ * The accounts side of accepting an invitation from its mail link: look the address up, check a
+ * password, create the account, open a session (invitations' service asks through this).
+ */
+export function invitationAccounts(deps: AuthDeps, meta: SessionMeta): InvitationAccounts<UserRow> {
+  return {
+    findByEmail: async (tx, email) => (await findUserByEmail(tx, email)) ?? null,
+    verifyPassword,
+    create: async (tx, input) => {
+      return insertUser(tx, { email: input.email, displayName: input.displayName, passwordHash: await hashPassword(input.password) }, true);
+    },
+    openSession: async (tx, user) => {
+      const pair = await openSession(tx, deps, user.id, meta);
+      return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
+    },
+  };
 }
 
 export async function getUser(db: DbOrTx, id: string): Promise<UserRow> {
-  const [u] = await db.select().from(users).where(eq(users.id, id));
+  const u = await findUserById(db, id);
   if (!u) throw new AppError('UNAUTHORIZED');
   return u;
 }
@@ -205,13 +215,9 @@ export async function register(
   if (await findUserByEmail(tx, input.email)) {
     throw new AppError('EMAIL_TAKEN', undefined, { fields: [{ path: 'email', code: 'taken', message: 'This email is already registered' }] });
   }
-  const [user] = await tx
-    .insert(users)
-    .values({ email: input.email, passwordHash: await hashPassword(input.password), displayName: input.displayName })
-    .returning();
-  const [merchant] = await tx.insert(merchants).values({ name: input.organisationName }).returning();
-  if (!user || !merchant) throw new Error('insert returned nothing');
-  await tx.insert(merchantMembers).values({ merchantId: merchant.id, userId: user.id, role: 'OWNER' });
+  const user = await insertUser(tx, { email: input.email, passwordHash: await hashPassword(input.password), displayName: input.displayName });
+  if (!user) throw new Error('user insert returned nothing');
+  const merchant = await insertOwnedOrganisation(tx, user.id, input.organisationName);
   const pair = await openSession(tx, deps, user.id, meta);
   await record({ merchantId: merchant.id, actorId: user.id, targetType: 'user', targetId: user.id, after: { email: user.email, displayName: user.displayName, organisation: merchant.name } });
   return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user) };
@@ -237,7 +243,7 @@ export async function requestPasswordReset(tx: Tx, deps: AuthDeps, email: string
   if (!user) return;
   await voidResetTokens(tx, user.id);
   const token = randomToken();
-  await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await insertPasswordReset(tx, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   await queueMail(tx, {
     to: user.email,
     subject: 'Đặt lại mật khẩu / Reset your password',
@@ -247,19 +253,15 @@ export async function requestPasswordReset(tx: Tx, deps: AuthDeps, email: string
 }
 
 async function voidResetTokens(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await voidPasswordResets(tx, userId);
 }
 
 /** Sets the new password, ends every session and every other reset link, and lifts a sign-in lock (the mailbox owner proved themselves). */
 export async function resetPassword(tx: Tx, token: string, password: string, record: RecordAudit): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-    .for('update');
+  const row = await lockOpenPasswordReset(tx, sha256(token));
   if (!row) throw new AppError('RESET_TOKEN_INVALID');
   await voidResetTokens(tx, row.userId);
-  const [user] = await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email });
+  const user = await updateUser(tx, row.userId, { passwordHash: await hashPassword(password) });
   await revokeAllSessions(tx, row.userId, 'password reset');
   if (user) await clearThrottle(tx, LOGIN_ACCOUNT, accountKey(user.email));
   await record({ merchantId: null, actorId: row.userId, targetType: 'user', targetId: row.userId });
@@ -278,7 +280,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('PASSWORD_INCORRECT', undefined, { fields: [{ path: 'currentPassword', code: 'incorrect', message: 'Current password is incorrect' }] });
   }
-  await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+  await updateUser(tx, userId, { passwordHash: await hashPassword(input.newPassword) });
   await revokeAllSessions(tx, userId, 'password change');
   const pair = await openSession(tx, deps, userId, meta);
   await record({ merchantId: null, targetType: 'user', targetId: userId });
@@ -287,7 +289,7 @@ export async function changePassword(
 
 export async function updateProfile(tx: Tx, userId: string, displayName: string, record: RecordAudit) {
   const before = await getUser(tx, userId);
-  const [after] = await tx.update(users).set({ displayName, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const after = await updateUser(tx, userId, { displayName });
   if (!after) throw new AppError('UNAUTHORIZED');
   await record({ merchantId: null, targetType: 'user', targetId: userId, before: { displayName: before.displayName }, after: { displayName } });
   return presentProfile(after);

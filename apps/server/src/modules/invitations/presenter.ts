@@ -1,13 +1,15 @@
 import type { Invitation, ReceivedInvitation } from '@zc/shared/api/organisation';
 import type { MerchantRole } from '@zc/shared/permissions';
 import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/policy';
+import { invitationAbilities } from './policy';
 import { findMerchantsByIds, findTenantNames, findUsersByIds, type InvitationRow } from './repo';
 
 // merchant_invitations.role is written only from the MERCHANT_ROLES enum of addUserBody.
-const roleOf = (row: InvitationRow) => row.role as MerchantRole;
+export const roleOf = (row: InvitationRow) => row.role as MerchantRole;
 
-/** Invitations as their organisation sees them: tenants by name, the inviter, expiry. */
-export async function presentInvitations(db: DbOrTx, merchantId: string, rows: InvitationRow[]): Promise<Invitation[]> {
+/** Invitations as their organisation sees them: tenants by name, the inviter, expiry, what the actor may do. */
+export async function presentInvitations(db: DbOrTx, merchantId: string, rows: InvitationRow[], actor: Actor): Promise<Invitation[]> {
   const tenantNames = await findTenantNames(db, [merchantId], [...new Set(rows.flatMap((r) => r.tenantIds))]);
   const inviters = await findUsersByIds(db, [...new Set(rows.map((r) => r.invitedBy).filter((id): id is string => Boolean(id)))]);
   const now = Date.now();
@@ -23,6 +25,7 @@ export async function presentInvitations(db: DbOrTx, merchantId: string, rows: I
       isExpired: r.expiresAt.getTime() <= now,
       expiresAt: r.expiresAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      abilities: invitationAbilities(actor, { role: roleOf(r) }),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { MerchantRole } from '@zc/shared/permissions';
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -121,7 +122,34 @@ export async function findMerchantsByIds(db: DbOrTx, ids: string[]) {
   return db.select({ id: merchants.id, name: merchants.name, logo: merchants.logo }).from(merchants).where(inArray(merchants.id, ids));
 }
 
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [u] = await db.select().from(users).where(eq(users.email, email));
-  return u ?? null;
+type InvitationValues = Pick<typeof merchantInvitations.$inferInsert, 'role' | 'tenantIds' | 'tokenHash' | 'invitedBy' | 'expiresAt'>;
+
+export async function insertInvitation(db: DbOrTx, values: InvitationValues & { merchantId: string; email: string }): Promise<InvitationRow> {
+  const [row] = await db.insert(merchantInvitations).values(values).returning();
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row;
+}
+
+/** Renews an open invitation in place: new link, role, tenants and expiry, dated now. */
+export async function updateInvitation(db: DbOrTx, id: string, values: InvitationValues): Promise<InvitationRow> {
+  const [row] = await db.update(merchantInvitations).set({ ...values, createdAt: new Date() }).where(eq(merchantInvitations.id, id)).returning();
+  if (!row) throw new Error('invitation update returned nothing');
+  return row;
+}
+
+export async function setInvitationStatus(db: DbOrTx, id: string, status: 'ACCEPTED' | 'DECLINED' | 'REVOKED'): Promise<void> {
+  await db.update(merchantInvitations).set({ status, decidedAt: new Date() }).where(eq(merchantInvitations.id, id));
+}
+
+export async function isMember(db: DbOrTx, merchantId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: merchantMembers.userId })
+    .from(merchantMembers)
+    .where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
+  return Boolean(row);
+}
+
+/** The accepted invitation's membership (its tenants are set by the users module). */
+export async function addMember(db: DbOrTx, merchantId: string, userId: string, role: MerchantRole): Promise<void> {
+  await db.insert(merchantMembers).values({ merchantId, userId, role });
 }

@@ -14,11 +14,21 @@ import type { ModuleDeps, ZodApp } from '../../app-types';
 import { authenticated, merchantAccess, publicAccess, requireMerchant, requireUser } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import type { AuthDeps } from '../auth/service';
+import { actorOf } from '../../platform/policy';
+import { accountExists, invitationAccounts, type AuthDeps } from '../auth/service';
 import { accountKey, clearThrottle, hitThrottle, LOGIN_ACCOUNT, tooManyAttempts } from '../../platform/throttle';
-import { findInvitationByToken, findOrganisationInvitations, findReceivedInvitations, findUserByEmail } from './repo';
-import { presentInvitations, presentReceivedInvitations } from './presenter';
-import { acceptInvitation, acceptWithPassword, declineInvitation, openInvitationByToken, openReceivedInvitation, revokeInvitation } from './service';
+import {
+  acceptInvitation,
+  acceptWithPassword,
+  declineInvitation,
+  invitedAddress,
+  listOrganisationInvitations,
+  listReceivedInvitations,
+  openInvitationByToken,
+  openReceivedInvitation,
+  previewInvitation,
+  revokeInvitation,
+} from './service';
 
 const tags = ['Invitations'];
 
@@ -37,8 +47,8 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
       const q = req.query;
-      const r = await findOrganisationInvitations(deps.db, { merchantId, email: q.email, orderBy: q.orderBy, limit: q.size, offset: offsetOf(q) });
-      return paged(await presentInvitations(deps.db, merchantId, r.items), r.total, q);
+      const r = await listOrganisationInvitations(deps.db, actorOf(req.ctx), { merchantId, email: q.email, orderBy: q.orderBy, limit: q.size, offset: offsetOf(q) });
+      return paged(r.items, r.total, q);
     },
   );
 
@@ -46,11 +56,11 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/revoke/:id',
     {
       config: { access: merchantAccess(['CREATE_USER', 'DELETE_USER']), audit: 'MERCHANT_INVITATION_REVOKE' },
-      schema: { tags, params: idParam, response: { 200: okResponse } },
+      schema: { tags, description: 'Refused as the row\'s `abilities.revoke` says: an owner invitation only by an owner.', params: idParam, response: { 200: okResponse } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
-      await runMutation(deps.db, req, (tx, record) => revokeInvitation(tx, merchantId, req.params.id, req.ctx.merchantRole, record));
+      await runMutation(deps.db, req, (tx, record) => revokeInvitation(tx, actorOf(req.ctx), merchantId, req.params.id, record));
       return { data: { ok: true as const } };
     },
   );
@@ -59,8 +69,8 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/mine',
     { config: { access: authenticated }, schema: { tags, response: { 200: listResponse(receivedInvitation) } } },
     async (req) => {
-      const rows = await findReceivedInvitations(deps.db, requireUser(req.ctx).email);
-      return { data: await presentReceivedInvitations(deps.db, rows), meta: { total: rows.length } };
+      const data = await listReceivedInvitations(deps.db, requireUser(req.ctx).email);
+      return { data, meta: { total: data.length } };
     },
   );
 
@@ -91,10 +101,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, security: [], body: invitationTokenBody, response: { 200: dataResponse(invitationPreview) } },
     },
     async (req) => {
-      const row = await deps.db.transaction((tx) => openInvitationByToken(tx, req.body.token, false));
-      const [view] = await presentReceivedInvitations(deps.db, [row]);
-      if (!view) throw new Error('invitation of a deleted organisation');
-      return { data: { ...view, hasAccount: Boolean(await findUserByEmail(deps.db, row.email)) } };
+      return { data: await previewInvitation(deps.db, req.body.token, (email) => accountExists(deps.db, email)) };
     },
   );
 
@@ -120,13 +127,13 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     async (req) => {
       // An existing account's password is guessed no faster here than on the login route: the same
       // per-account allowance, counted up front and taken back by a right password.
-      const row = await findInvitationByToken(deps.db, req.body.token, false);
-      const account = row && (await findUserByEmail(deps.db, row.email)) ? accountKey(row.email) : null;
+      const email = await invitedAddress(deps.db, req.body.token);
+      const account = email && (await accountExists(deps.db, email)) ? accountKey(email) : null;
       if (account) {
         const hit = await hitThrottle(deps.db, LOGIN_ACCOUNT, account);
         if (!hit.ok) throw tooManyAttempts(hit.retryAfterSeconds);
       }
-      const data = await runMutation(deps.db, req, (tx, record) => acceptWithPassword(tx, authDeps, req.body, meta(req), record));
+      const data = await runMutation(deps.db, req, (tx, record) => acceptWithPassword(tx, invitationAccounts(authDeps, meta(req)), req.body, record));
       if (account) await clearThrottle(deps.db, LOGIN_ACCOUNT, account);
       return { data };
     },

@@ -1,21 +1,33 @@
-import { and, eq } from 'drizzle-orm';
-import { INVITATION_TTL_DAYS } from '@zc/shared/api/organisation';
+import { INVITATION_TTL_DAYS, type Invitation } from '@zc/shared/api/organisation';
+import type { Profile } from '@zc/shared/api/auth';
 import type { MerchantRole } from '@zc/shared/permissions';
 import { LIMITS } from '@zc/shared/limits';
-import type { Tx } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { merchantInvitations } from '../../db/schema/invitations';
-import { merchantMembers, merchants } from '../../db/schema/organisation';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { queueMail } from '../../platform/mail';
 import type { RecordAudit } from '../../platform/mutation';
-import { hashPassword, openSession, presentProfile, verifyPassword, type AuthDeps, type SessionMeta } from '../auth/service';
+import type { Actor } from '../../platform/policy';
+import { lockOrganisation } from '../organisation/service';
 import { setTenantMemberships } from '../users/service';
-import { findInvitationByToken, findUserByEmail, isMemberByEmail, lockOrganisationInvitation, lockPendingInvitation, lockReceivedInvitation, type InvitationRow } from './repo';
-
-// The invitations list's wire shape, for the users module's organisation page.
-export { presentInvitations } from './presenter';
+import { inviteDenial, revokeDenial } from './policy';
+import { presentInvitations, presentReceivedInvitations, roleOf } from './presenter';
+import {
+  addMember,
+  findInvitationByToken,
+  findOrganisationInvitations,
+  findReceivedInvitations,
+  hasPendingInvitation as pendingInvitationFor,
+  insertInvitation,
+  isMember,
+  isMemberByEmail,
+  lockOrganisationInvitation,
+  lockPendingInvitation,
+  lockReceivedInvitation,
+  setInvitationStatus,
+  updateInvitation,
+  type InvitationRow,
+} from './repo';
 
 const TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 
@@ -28,18 +40,22 @@ const ROLE_TEXT: Record<MerchantRole, { vi: string; en: string }> = {
   EU: { vi: 'Người dùng cuối', en: 'End user' },
 };
 
-export interface Inviter {
-  id: string;
-  displayName: string;
-  /** The inviter's role in the organisation. */
-  role: MerchantRole;
+/** Whether the address holds an invitation it can still accept (sign-in of an account without organisation). */
+export async function hasPendingInvitation(db: DbOrTx, email: string): Promise<boolean> {
+  return pendingInvitationFor(db, email);
 }
 
-/** Serialises membership changes of one organisation (invitations, last-owner checks). */
-export async function lockOrganisation(tx: Tx, merchantId: string): Promise<{ id: string; name: string }> {
-  const [org] = await tx.select({ id: merchants.id, name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
-  if (!org) throw notFound();
-  return org;
+/**
+ * The accounts side of accepting from the mail link, given by the auth module's service (this
+ * module does not import it: auth asks this one whether an invitation is pending, so the other
+ * direction would be an import cycle).
+ */
+export interface InvitationAccounts<U extends { id: string; email: string; passwordHash: string }> {
+  findByEmail(tx: Tx, email: string): Promise<U | null>;
+  verifyPassword(hash: string, plain: string): Promise<boolean>;
+  /** Creates the account; null when the address was registered meanwhile. */
+  create(tx: Tx, input: { email: string; displayName: string; password: string }): Promise<U | null>;
+  openSession(tx: Tx, user: U): Promise<{ accessToken: string; refreshToken: string; expiresIn: number; user: Profile }>;
 }
 
 /**
@@ -50,10 +66,12 @@ export async function lockOrganisation(tx: Tx, merchantId: string): Promise<{ id
 export async function inviteToOrganisation(
   tx: Tx,
   deps: { publicUrl: string },
-  input: { merchantId: string; inviter: Inviter; email: string; role: MerchantRole; tenantIds: string[] },
+  actor: Actor & { displayName: string },
+  input: { merchantId: string; email: string; role: MerchantRole; tenantIds: string[] },
   record: RecordAudit,
-): Promise<InvitationRow> {
-  if (input.role === 'OWNER' && input.inviter.role !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an owner can invite another owner');
+): Promise<Invitation> {
+  const denial = inviteDenial(actor, input.role);
+  if (denial) throw new AppError(denial.code, denial.message);
   const org = await lockOrganisation(tx, input.merchantId);
   if (await isMemberByEmail(tx, input.merchantId, input.email)) {
     throw new AppError('ALREADY_MEMBER', undefined, { fields: [{ path: 'email', code: 'already_member', message: 'The user is already a member' }] });
@@ -63,18 +81,15 @@ export async function inviteToOrganisation(
     role: input.role,
     tenantIds: [...new Set(input.tenantIds)],
     tokenHash: sha256(token),
-    invitedBy: input.inviter.id,
+    invitedBy: actor.userId,
     expiresAt: new Date(Date.now() + TTL_MS),
   };
   const previous = await lockPendingInvitation(tx, input.merchantId, input.email);
-  const [row] = previous
-    ? await tx.update(merchantInvitations).set({ ...values, createdAt: new Date() }).where(eq(merchantInvitations.id, previous.id)).returning()
-    : await tx.insert(merchantInvitations).values({ ...values, merchantId: input.merchantId, email: input.email }).returning();
-  if (!row) throw new Error('invitation write returned nothing');
+  const row = previous ? await updateInvitation(tx, previous.id, values) : await insertInvitation(tx, { ...values, merchantId: input.merchantId, email: input.email });
   const role = ROLE_TEXT[input.role];
   // Names are the inviter's own text: each stays on one line, so it cannot pose as another line of the mail.
   const orgName = org.name.replace(/\s+/g, ' ').trim();
-  const inviterName = input.inviter.displayName.replace(/\s+/g, ' ').trim();
+  const inviterName = actor.displayName.replace(/\s+/g, ' ').trim();
   await queueMail(tx, {
     to: input.email,
     subject: `Lời mời tham gia ${orgName} / Invitation to join ${orgName}`,
@@ -92,7 +107,9 @@ export async function inviteToOrganisation(
     before: previous ? { role: previous.role, tenantIds: previous.tenantIds, expiresAt: previous.expiresAt.toISOString() } : undefined,
     after: { email: row.email, role: row.role, tenantIds: row.tenantIds, expiresAt: row.expiresAt.toISOString() },
   });
-  return row;
+  const [presented] = await presentInvitations(tx, input.merchantId, [row], actor);
+  if (!presented) throw new Error('presenter dropped the invitation');
+  return presented;
 }
 
 /** Refuses an invitation that can no longer be decided, with a code the web explains. */
@@ -130,14 +147,10 @@ export interface AcceptedInvitation {
 export async function acceptInvitation(tx: Tx, row: InvitationRow, user: { id: string; email: string }, record: RecordAudit): Promise<AcceptedInvitation> {
   if (user.email.toLowerCase() !== row.email) throw new AppError('INVITATION_EMAIL_MISMATCH');
   const org = await lockOrganisation(tx, row.merchantId);
-  const [existing] = await tx
-    .select({ userId: merchantMembers.userId })
-    .from(merchantMembers)
-    .where(and(eq(merchantMembers.merchantId, row.merchantId), eq(merchantMembers.userId, user.id)));
-  if (existing) throw new AppError('ALREADY_MEMBER');
-  await tx.insert(merchantMembers).values({ merchantId: row.merchantId, userId: user.id, role: row.role });
+  if (await isMember(tx, row.merchantId, user.id)) throw new AppError('ALREADY_MEMBER');
+  await addMember(tx, row.merchantId, user.id, roleOf(row));
   await setTenantMemberships(tx, row.merchantId, user.id, row.tenantIds);
-  await tx.update(merchantInvitations).set({ status: 'ACCEPTED', decidedAt: new Date() }).where(eq(merchantInvitations.id, row.id));
+  await setInvitationStatus(tx, row.id, 'ACCEPTED');
   await record({
     merchantId: row.merchantId,
     tenantId: null,
@@ -147,22 +160,23 @@ export async function acceptInvitation(tx: Tx, row: InvitationRow, user: { id: s
     after: { invitationId: row.id, email: row.email, role: row.role, tenantIds: row.tenantIds },
   });
   // merchant_invitations.role is written only from the MERCHANT_ROLES enum of addUserBody.
-  return { merchantId: org.id, merchantName: org.name, role: row.role as MerchantRole };
+  return { merchantId: org.id, merchantName: org.name, role: roleOf(row) };
 }
 
 /** Declines for the invited person (signed in, or holding the mailed token). */
 export async function declineInvitation(tx: Tx, row: InvitationRow, actorId: string | null, record: RecordAudit): Promise<void> {
-  await tx.update(merchantInvitations).set({ status: 'DECLINED', decidedAt: new Date() }).where(eq(merchantInvitations.id, row.id));
+  await setInvitationStatus(tx, row.id, 'DECLINED');
   await record({ merchantId: row.merchantId, tenantId: null, actorId, targetType: 'invitation', targetId: row.id, after: { email: row.email, status: 'DECLINED' } });
 }
 
 /** The organisation withdraws a pending invitation; an owner invitation only by an owner. */
-export async function revokeInvitation(tx: Tx, merchantId: string, id: string, callerRole: MerchantRole | null, record: RecordAudit): Promise<void> {
+export async function revokeInvitation(tx: Tx, actor: Actor, merchantId: string, id: string, record: RecordAudit): Promise<void> {
   const row = await lockOrganisationInvitation(tx, merchantId, id);
   if (!row) throw notFound();
   if (row.status !== 'PENDING') throw new AppError('INVITATION_DECIDED', undefined, { status: row.status });
-  if (row.role === 'OWNER' && callerRole !== 'OWNER') throw new AppError('FORBIDDEN', 'Only an owner can revoke an owner invitation');
-  await tx.update(merchantInvitations).set({ status: 'REVOKED', decidedAt: new Date() }).where(eq(merchantInvitations.id, row.id));
+  const denial = revokeDenial(actor, { role: roleOf(row) });
+  if (denial) throw new AppError(denial.code, denial.message);
+  await setInvitationStatus(tx, row.id, 'REVOKED');
   await record({ targetType: 'invitation', targetId: row.id, before: { email: row.email, role: row.role, status: 'PENDING' }, after: { status: 'REVOKED' } });
 }
 
@@ -171,30 +185,49 @@ export async function revokeInvitation(tx: Tx, merchantId: string, id: string, c
  * account the password proves the account, otherwise the account is created with the password.
  * Opens a session, so an account without any organisation can come in through its invitation.
  */
-export async function acceptWithPassword(
+export async function acceptWithPassword<U extends { id: string; email: string; passwordHash: string }>(
   tx: Tx,
-  deps: AuthDeps,
+  accounts: InvitationAccounts<U>,
   input: { token: string; password: string; displayName?: string },
-  meta: SessionMeta,
   record: RecordAudit,
 ) {
   const row = await openInvitationByToken(tx, input.token, true);
-  let user = await findUserByEmail(tx, row.email);
+  let user = await accounts.findByEmail(tx, row.email);
   if (user) {
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('LOGIN_FAILED');
+    if (!(await accounts.verifyPassword(user.passwordHash, input.password))) throw new AppError('LOGIN_FAILED');
   } else {
     if (input.password.length < LIMITS.passwordMin) throw fieldError('password', `At least ${LIMITS.passwordMin} characters`, 'too_small');
     if (!input.displayName) throw fieldError('displayName', 'A display name is required for a new account', 'required');
-    const [created] = await tx
-      .insert(users)
-      .values({ email: row.email, displayName: input.displayName, passwordHash: await hashPassword(input.password) })
-      .onConflictDoNothing()
-      .returning();
+    const created = await accounts.create(tx, { email: row.email, displayName: input.displayName, password: input.password });
     // Registered by another request between the look-up and the insert.
     if (!created) throw new AppError('EMAIL_TAKEN');
     user = created;
   }
   const accepted = await acceptInvitation(tx, row, user, record);
-  const pair = await openSession(tx, deps, user.id, meta);
-  return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: presentProfile(user), ...accepted };
+  const session = await accounts.openSession(tx, user);
+  return { ...session, ...accepted };
+}
+
+/** The organisation's pending invitations (expired ones flagged), each with what the actor may do with it. */
+export async function listOrganisationInvitations(db: DbOrTx, actor: Actor, q: Parameters<typeof findOrganisationInvitations>[1]) {
+  const r = await findOrganisationInvitations(db, q);
+  return { total: r.total, items: await presentInvitations(db, q.merchantId, r.items, actor) };
+}
+
+/** Pending, unexpired invitations sent to the signed-in address. */
+export async function listReceivedInvitations(db: DbOrTx, email: string) {
+  return presentReceivedInvitations(db, await findReceivedInvitations(db, email));
+}
+
+/** The mail link's view, for the token holder: the invitation and whether the address has an account. */
+export async function previewInvitation(db: Db, token: string, hasAccount: (email: string) => Promise<boolean>) {
+  const row = await db.transaction((tx) => openInvitationByToken(tx, token, false));
+  const [view] = await presentReceivedInvitations(db, [row]);
+  if (!view) throw new Error('invitation of a deleted organisation');
+  return { ...view, hasAccount: await hasAccount(row.email) };
+}
+
+/** The address a mailed token was sent to, when the token names an invitation (any status). */
+export async function invitedAddress(db: DbOrTx, token: string): Promise<string | null> {
+  return (await findInvitationByToken(db, token, false))?.email ?? null;
 }

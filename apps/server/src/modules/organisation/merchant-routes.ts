@@ -1,31 +1,26 @@
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { checkEuResponse } from '@zc/shared/api/auth';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import { merchant, merchantRoleItem } from '@zc/shared/api/organisation';
 import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { authenticated, merchantAccess, requireMerchant, requireUser } from '../../platform/context';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { parseFormFields, readImageForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
 import { paged, offsetOf } from '../../platform/pagination';
-import { merchants } from '../../db/schema/organisation';
-import { countMerchantsOfUser, findMerchantsOfUser } from './repo';
-import { presentMerchant } from './presenter';
+import { countOrganisationsOfUser, findEndUserHome, getMerchantOfUser, listMerchantsOfUser, updateOrganisationAvatar } from './service';
 
 const tags = ['Merchants'];
 
 /** Organisation (merchant) routes of §7 Merchants and Tenants. */
 export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
-  const listOfUser = async (userId: string) => (await findMerchantsOfUser(deps.db, userId)).map(presentMerchant);
-
   app.get('/merchant/merchant/by-user', { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
-    data: await listOfUser(requireUser(req.ctx).id),
+    data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
   }));
 
   app.get('/merchant/tenant/list-by-user', { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
-    data: await listOfUser(requireUser(req.ctx).id),
+    data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
   }));
 
   app.get(
@@ -33,29 +28,21 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
     { config: { access: authenticated }, schema: { tags, querystring: pageQuery, response: { 200: listResponse(merchant) } } },
     async (req) => {
       const userId = requireUser(req.ctx).id;
-      const rows = await findMerchantsOfUser(deps.db, userId, { limit: req.query.size, offset: offsetOf(req.query) });
-      return paged(rows.map(presentMerchant), await countMerchantsOfUser(deps.db, userId), req.query);
+      const rows = await listMerchantsOfUser(deps.db, userId, { limit: req.query.size, offset: offsetOf(req.query) });
+      return paged(rows, await countOrganisationsOfUser(deps.db, userId), req.query);
     },
   );
 
   app.get(
     '/merchant/merchant/check-eu-by-user',
     { config: { access: authenticated }, schema: { tags, response: { 200: checkEuResponse } } },
-    async (req) => {
-      const rows = await findMerchantsOfUser(deps.db, requireUser(req.ctx).id);
-      const eu = rows.find((r) => r.role === 'EU');
-      return { data: { isEU: Boolean(eu), merchantId: eu?.merchant.id ?? null, tenantId: eu?.tenants[0]?.id ?? null } };
-    },
+    async (req) => ({ data: await findEndUserHome(deps.db, requireUser(req.ctx).id) }),
   );
 
   app.get(
     '/merchant/merchant/:id',
     { config: { access: authenticated }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(merchant) } } },
-    async (req) => {
-      const [row] = await findMerchantsOfUser(deps.db, requireUser(req.ctx).id, { merchantId: req.params.id });
-      if (!row) throw notFound();
-      return { data: presentMerchant(row) };
-    },
+    async (req) => ({ data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, req.params.id) }),
   );
 
   app.get(
@@ -76,14 +63,8 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
       parseFormFields(z.strictObject({}), fields);
       if (!image) throw fieldError('file', 'An image is required', 'required');
       const key = await deps.files.put(image.buf, image.type);
-      await runMutation(deps.db, req, async (tx, record) => {
-        const [before] = await tx.select().from(merchants).where(eq(merchants.id, merchantId));
-        await tx.update(merchants).set({ avatar: key, logo: key }).where(eq(merchants.id, merchantId));
-        await record({ targetType: 'merchant', targetId: merchantId, before: { avatar: before?.avatar }, after: { avatar: key } });
-      });
-      const [row] = await findMerchantsOfUser(deps.db, requireUser(req.ctx).id, { merchantId });
-      if (!row) throw notFound();
-      return { data: presentMerchant(row) };
+      await runMutation(deps.db, req, (tx, record) => updateOrganisationAvatar(tx, merchantId, key, record));
+      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
     },
   );
 }

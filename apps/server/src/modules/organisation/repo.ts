@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { merchantMembers, merchants, tenants } from '../../db/schema/organisation';
-import { tenantMembers } from '../../db/schema/user-groups';
+import { tenantMembers, userGroups } from '../../db/schema/user-groups';
+import { scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
+export type TenantServicesPatch = Partial<Pick<TenantRow, 'oaService' | 'znsService' | 'isMiniAppEnabled' | 'isMultiTeam'>>;
 
 /** The organisations a user belongs to, each with the tenants that user may open. */
 export async function findMerchantsOfUser(db: DbOrTx, userId: string, opts?: { merchantId?: string; limit?: number; offset?: number }) {
@@ -33,4 +35,40 @@ export async function findMerchantsOfUser(db: DbOrTx, userId: string, opts?: { m
 export async function countMerchantsOfUser(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(merchantMembers).where(eq(merchantMembers.userId, userId));
   return row?.n ?? 0;
+}
+
+/** Locks the organisation row (serialises its membership changes); null when it does not exist. */
+export async function lockMerchant(tx: Tx, merchantId: string): Promise<MerchantRow | null> {
+  const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
+  return row ?? null;
+}
+
+export async function setMerchantAvatar(tx: Tx, merchantId: string, key: string): Promise<void> {
+  await tx.update(merchants).set({ avatar: key, logo: key }).where(eq(merchants.id, merchantId));
+}
+
+/** A new tenant with its starting user groups. */
+export async function insertTenant(tx: Tx, values: { merchantId: string; name: string; avatar: string }, groups: ReadonlyArray<{ name: string; permissions: string[]; isDefault: boolean }>) {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  if (!row) throw new Error('tenant insert returned nothing');
+  await tx.insert(userGroups).values(groups.map((g) => ({ ...g, tenantId: row.id })));
+  return row;
+}
+
+/** A tenant of the organisation, locked for an update (null when it belongs to another organisation). */
+export async function lockTenantOfMerchant(tx: Tx, merchantId: string, tenantId: string): Promise<TenantRow | null> {
+  const [row] = await tx.select().from(tenants).where(and(eq(tenants.id, tenantId), eq(tenants.merchantId, merchantId))).for('update');
+  return row ?? null;
+}
+
+/** The tenant a request is scoped to, locked when `lock`. */
+export async function findScopedTenant(db: DbOrTx, scope: TenantScope, lock = false): Promise<TenantRow | null> {
+  const q = db.select().from(tenants).where(eq(tenants.id, scopedTenantId(scope)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateTenantRow(tx: Tx, tenantId: string, patch: { name?: string; avatar?: string } & TenantServicesPatch): Promise<TenantRow | null> {
+  const [row] = await tx.update(tenants).set({ ...patch, updatedAt: new Date() }).where(eq(tenants.id, tenantId)).returning();
+  return row ?? null;
 }

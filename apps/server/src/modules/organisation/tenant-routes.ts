@@ -1,44 +1,30 @@
 import { z } from 'zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
-import { tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields, tenantUser } from '@zc/shared/api/organisation';
-import { TENANT_PERMISSIONS } from '@zc/shared/permissions';
+import { dataResponse } from '@zc/shared/api/common';
+import { tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields } from '@zc/shared/api/organisation';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { authenticated, merchantAccess, requireMerchant, requireTenant, requireUser, tenantAccess } from '../../platform/context';
+import { authenticated, merchantAccess, requireMerchant, requireUser, tenantAccess } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors';
 import { parseFormFields, readImageForm } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
-import { offsetOf, paged } from '../../platform/pagination';
+import { actorOf } from '../../platform/policy';
+import { tenantScope } from '../../platform/tenant-scope';
 import { findTenantAccess } from '../../platform/access';
-import { users } from '../../db/schema/auth';
-import { tenants } from '../../db/schema/organisation';
-import { tenantMembers, userGroups } from '../../db/schema/user-groups';
+import { organisationActor } from './policy';
 import { presentTenant } from './presenter';
+import { createTenant, getTenantServices, updateTenant, updateTenantServices } from './service';
 
 const tags = ['Tenants'];
 
-/** The user groups every new tenant starts with (tenant roles). */
-export const DEFAULT_USER_GROUPS = [
-  { name: 'Quản trị viên', permissions: [...TENANT_PERMISSIONS], isDefault: false },
-  {
-    name: 'Nhân viên',
-    permissions: ['VIEW_DASHBOARD_AND_CHART', 'VIEW_TENANT_NOTIFICATION', 'VIEW_TENANT_TASK', 'VIEW_TICKET', 'CREATE_TICKET', 'VIEW_HISTORY'],
-    isDefault: true,
-  },
-];
-
-const serviceKeys = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
-const pickServices = (t: typeof tenants.$inferSelect) => ({ oaService: t.oaService, znsService: t.znsService, isMiniAppEnabled: t.isMiniAppEnabled, isMultiTeam: t.isMultiTeam });
-
-/** Tenant routes of §7 Tenants: detail, create/update with avatar, users, services. */
+/** Tenant routes of §7 Tenants: detail, create/update with avatar, services. */
 export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/merchant/tenant/:id',
     { config: { access: authenticated }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(tenant) } } },
     async (req) => {
-      const grant = await findTenantAccess(deps.db, requireUser(req.ctx).id, req.params.id);
+      const userId = requireUser(req.ctx).id;
+      const grant = await findTenantAccess(deps.db, userId, req.params.id);
       if (!grant) throw notFound();
-      return { data: presentTenant(grant.tenant) };
+      return { data: presentTenant(grant.tenant, organisationActor(userId, grant.merchantRole)) };
     },
   );
 
@@ -54,14 +40,8 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
       const body = parseFormFields(tenantFormFields, fields);
       if (!image) throw fieldError('file', 'An avatar image is required', 'required');
       const key = await deps.files.put(image.buf, image.type);
-      const created = await runMutation(deps.db, req, async (tx, record) => {
-        const [row] = await tx.insert(tenants).values({ merchantId, name: body.name, avatar: key }).returning();
-        if (!row) throw new Error('tenant insert returned nothing');
-        await tx.insert(userGroups).values(DEFAULT_USER_GROUPS.map((g) => ({ ...g, tenantId: row.id })));
-        await record({ tenantId: row.id, targetType: 'tenant', targetId: row.id, after: presentTenant(row) });
-        return row;
-      });
-      return { data: presentTenant(created) };
+      const data = await runMutation(deps.db, req, (tx, record) => createTenant(tx, actorOf(req.ctx), { merchantId, name: body.name, avatar: key }, record));
+      return { data };
     },
   );
 
@@ -76,59 +56,15 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
       const { fields, image } = await readImageForm(req);
       const body = parseFormFields(tenantUpdateFields, fields);
       const key = image ? await deps.files.put(image.buf, image.type) : undefined;
-      const updated = await runMutation(deps.db, req, async (tx, record) => {
-        const [before] = await tx.select().from(tenants).where(and(eq(tenants.id, req.params.id), eq(tenants.merchantId, merchantId))).for('update');
-        if (!before) throw notFound();
-        const [after] = await tx
-          .update(tenants)
-          .set({ ...(body.name ? { name: body.name } : {}), ...(key ? { avatar: key } : {}), updatedAt: new Date() })
-          .where(eq(tenants.id, before.id))
-          .returning();
-        if (!after) throw notFound();
-        await record({ tenantId: after.id, targetType: 'tenant', targetId: after.id, before: presentTenant(before), after: presentTenant(after) });
-        return after;
-      });
-      return { data: presentTenant(updated) };
-    },
-  );
-
-  app.get(
-    '/merchant/tenant/list-user-by-tenant',
-    { config: { access: tenantAccess('VIEW_USER_GROUPS') }, schema: { tags, querystring: pageQuery, response: { 200: listResponse(tenantUser) } } },
-    async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const rows = await deps.db
-        .select({ user: users, groupId: userGroups.id, groupName: userGroups.name })
-        .from(tenantMembers)
-        .innerJoin(users, eq(users.id, tenantMembers.userId))
-        .leftJoin(userGroups, eq(userGroups.id, tenantMembers.userGroupId))
-        .where(eq(tenantMembers.tenantId, tenantId))
-        .orderBy(asc(users.email))
-        .limit(req.query.size)
-        .offset(offsetOf(req.query));
-      const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(tenantMembers).where(eq(tenantMembers.tenantId, tenantId));
-      return paged(
-        rows.map((r) => ({
-          id: r.user.id,
-          email: r.user.email,
-          displayName: r.user.displayName,
-          avatar: r.user.avatar,
-          userGroup: r.groupId && r.groupName ? { id: r.groupId, name: r.groupName } : null,
-        })),
-        count?.n ?? 0,
-        req.query,
-      );
+      const data = await runMutation(deps.db, req, (tx, record) => updateTenant(tx, actorOf(req.ctx), merchantId, req.params.id, { name: body.name, avatar: key }, record));
+      return { data };
     },
   );
 
   app.get(
     '/merchant/service-manager/tenant-service',
     { config: { access: tenantAccess('VIEW_TENANT_SERVICES') }, schema: { tags, response: { 200: dataResponse(tenantServices) } } },
-    async (req) => {
-      const [row] = await deps.db.select().from(tenants).where(eq(tenants.id, requireTenant(req.ctx)));
-      if (!row) throw notFound();
-      return { data: pickServices(row) };
-    },
+    async (req) => ({ data: await getTenantServices(deps.db, tenantScope(req.ctx)) }),
   );
 
   app.post(
@@ -138,19 +74,12 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, description: 'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id.', body: tenantServicesBody, response: { 200: dataResponse(tenantServices) } },
     },
     async (req) => {
-      const tenantId = req.ctx.tenantId;
-      if (!tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');
-      const patch: Partial<Record<(typeof serviceKeys)[number], boolean>> = {};
-      for (const k of serviceKeys) if (req.body[k] !== undefined) patch[k] = req.body[k];
-      const after = await runMutation(deps.db, req, async (tx, record) => {
-        const [before] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
-        if (!before) throw notFound();
-        const [row] = await tx.update(tenants).set({ ...patch, updatedAt: new Date() }).where(eq(tenants.id, tenantId)).returning();
-        if (!row) throw notFound();
-        await record({ tenantId, targetType: 'tenant', targetId: tenantId, before: pickServices(before), after: pickServices(row) });
-        return row;
-      });
-      return { data: pickServices(after) };
+      if (!req.ctx.tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');
+      const scope = tenantScope(req.ctx);
+      const { oaService, znsService, isMiniAppEnabled, isMultiTeam } = req.body;
+      const patch = Object.fromEntries(Object.entries({ oaService, znsService, isMiniAppEnabled, isMultiTeam }).filter(([, v]) => v !== undefined));
+      const data = await runMutation(deps.db, req, (tx, record) => updateTenantServices(tx, actorOf(req.ctx), scope, patch, record));
+      return { data };
     },
   );
 }

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { MerchantRole } from '@zc/shared/permissions';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, ilikeContains } from '../../platform/sql';
+import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 import { users } from '../../db/schema/auth';
 import { merchantMembers, tenants } from '../../db/schema/organisation';
 import { tenantMembers, userGroups } from '../../db/schema/user-groups';
@@ -8,7 +10,7 @@ import { tenantMembers, userGroups } from '../../db/schema/user-groups';
 export interface MemberQuery {
   merchantId: string;
   /** Restrict to members of this tenant. */
-  tenantId?: string;
+  tenant?: TenantScope;
   email?: string;
   tenantName?: string;
   orderBy: { field: 'createdAt' | 'email' | 'displayName'; direction: 'asc' | 'desc' };
@@ -23,8 +25,8 @@ export async function findMembers(db: DbOrTx, q: MemberQuery) {
   const conds: SQL[] = [eq(merchantMembers.merchantId, q.merchantId)];
   if (q.email) conds.push(ilikeContains(users.email, q.email));
   if (q.userIds) conds.push(inArray(users.id, q.userIds.length ? q.userIds : ['00000000-0000-0000-0000-000000000000']));
-  if (q.tenantId) {
-    conds.push(sql`exists (select 1 from ${tenantMembers} where ${tenantMembers.userId} = ${users.id} and ${tenantMembers.tenantId} = ${q.tenantId})`);
+  if (q.tenant) {
+    conds.push(sql`exists (select 1 from ${tenantMembers} where ${inTenant(q.tenant, tenantMembers, eq(tenantMembers.userId, users.id))})`);
   }
   if (q.tenantName) {
     conds.push(
@@ -64,7 +66,8 @@ export async function findMembers(db: DbOrTx, q: MemberQuery) {
       email: r.user.email,
       displayName: r.user.displayName,
       avatar: r.user.avatar,
-      roleMerchant: { name: r.role as 'OWNER' },
+      // merchant_members.role is written only from the MERCHANT_ROLES enum.
+      roleMerchant: { name: r.role as MerchantRole },
       tenants: memberships
         .filter((m) => m.userId === r.user.id)
         .map((m) => ({ id: m.tenantId, name: m.tenantName, userGroup: m.groupId && m.groupName ? { id: m.groupId, name: m.groupName } : null })),
@@ -111,4 +114,19 @@ export async function removeMembership(db: DbOrTx, merchantId: string, userId: s
   const own = (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.merchantId, merchantId))).map((t) => t.id);
   if (own.length) await db.delete(tenantMembers).where(and(eq(tenantMembers.userId, userId), inArray(tenantMembers.tenantId, own)));
   await db.delete(merchantMembers).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
+}
+
+export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+/** How many owners the organisation has (the last one may not go). */
+export async function countOwners(db: DbOrTx, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(merchantMembers)
+    .where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.role, 'OWNER')));
+  return row?.n ?? 0;
+}
+
+export async function setMemberRole(db: DbOrTx, merchantId: string, userId: string, role: MerchantRole): Promise<void> {
+  await db.update(merchantMembers).set({ role }).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
 }

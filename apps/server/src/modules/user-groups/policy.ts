@@ -1,0 +1,25 @@
+import type { Abilities, Actor } from '../../platform/policy';
+import { can } from '../../platform/policy';
+
+/** Rename a user group or replace its permissions. */
+export function canUpdateGroup(actor: Actor): boolean {
+  return can(actor, 'UPDATE_USER_GROUPS');
+}
+
+/** Add members to a group or take them out. */
+export function canManageGroupMembers(actor: Actor): boolean {
+  return can(actor, 'UPDATE_USER_GROUPS');
+}
+
+export type UserGroupAbilities = Abilities<'update' | 'manageMembers'>;
+
+export function userGroupAbilities(actor: Actor): UserGroupAbilities {
+  return { update: canUpdateGroup(actor), manageMembers: canManageGroupMembers(actor) };
+}
+
+export type TenantMemberAbilities = Abilities<'removeFromGroup'>;
+
+/** What the actor may do with a tenant member: take them out of their group (when they have one). */
+export function tenantMemberAbilities(actor: Actor, member: { userGroup: { id: string } | null }): TenantMemberAbilities {
+  return { removeFromGroup: member.userGroup !== null && canManageGroupMembers(actor) };
+}
