@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { notifications } from '../../db/schema/notifications';
+import { insertNotification } from './repo';
 import { emitEvent } from '../../platform/events';
 
 export interface NotificationInput {
@@ -20,22 +20,18 @@ export interface NotificationInput {
  * consoles update their header at once.
  */
 export async function createNotification(tx: Tx, input: NotificationInput): Promise<string> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      merchantId: input.merchantId,
-      tenantId: input.tenantId,
-      userId: input.userId,
-      action: 'CREATED',
-      type: input.type,
-      referenceId: input.referenceId ?? null,
-      referenceType: input.referenceType ?? null,
-      name: input.name,
-      description: input.description ?? null,
-      createdBy: input.createdBy ?? null,
-    })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error('notification insert failed');
-  await emitEvent(tx, { type: 'notification.created', merchantId: input.merchantId, tenantId: input.tenantId, data: { notificationId: row.id, userId: input.userId } });
-  return row.id;
+  const id = await insertNotification(tx, {
+    merchantId: input.merchantId,
+    tenantId: input.tenantId,
+    userId: input.userId,
+    action: 'CREATED',
+    type: input.type,
+    referenceId: input.referenceId ?? null,
+    referenceType: input.referenceType ?? null,
+    name: input.name,
+    description: input.description ?? null,
+    createdBy: input.createdBy ?? null,
+  });
+  await emitEvent(tx, { type: 'notification.created', merchantId: input.merchantId, tenantId: input.tenantId, data: { notificationId: id, userId: input.userId } });
+  return id;
 }

@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { mailOutbox } from '../../db/schema/mail';
+import { findLatestMails } from './repo';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -27,8 +26,7 @@ export function registerDevOutboxRoute(app: ZodApp, deps: ModuleDeps): void {
     },
     async (req) => {
       if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw notFound();
-      const rows = await deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(req.query.limit);
-      return { data: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })) };
+      return { data: await findLatestMails(deps.db, req.query.limit) };
     },
   );
 }
