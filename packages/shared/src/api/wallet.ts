@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, orderByQuery, pageQuery } from './common';
+import { abilities, isoDate, orderByQuery, pageQuery } from './common';
 
 /** §3 / §9 enumerations: wallet modes and ledger entry types. */
 export const WALLET_MODES = ['PREPAID', 'POSTPAID'] as const;
@@ -46,6 +46,8 @@ export const walletBalance = z.object({
   /** Postpaid usage accumulated since the last settlement (VND). */
   postpaidUsage: z.number().int(),
   updatedAt: isoDate,
+  /** `update`: the caller may edit this wallet (§5: top up/subtract, mode, threshold, receivers). */
+  abilities: abilities(['update']),
 });
 export type WalletBalance = z.infer<typeof walletBalance>;
 

@@ -1,9 +1,13 @@
 import type { WalletBalance, WalletHistoryEntry, WalletMode } from '@zc/shared/api/wallet';
 import type { WalletRow } from './ledger';
+import type { WalletAbilities } from './policy';
 import type { UserRef, WalletEntryRow } from './repo';
 
-/** Wallet row → §3 Wallet balance (whitelist; internal flags such as belowThreshold stay inside). */
-export function presentWallet(w: WalletRow, receivers: UserRef[]): WalletBalance {
+/**
+ * Wallet row → §3 Wallet balance (whitelist; internal flags such as belowThreshold stay inside), with what
+ * the caller may do with it (policy.ts).
+ */
+export function presentWallet(w: WalletRow, receivers: UserRef[], abilities: WalletAbilities): WalletBalance {
   return {
     id: w.id,
     kind: w.tenantId ? 'tenant' : 'merchant',
@@ -17,6 +21,7 @@ export function presentWallet(w: WalletRow, receivers: UserRef[]): WalletBalance
     isNoti: w.isNoti,
     postpaidUsage: w.postpaidUsage,
     updatedAt: w.updatedAt.toISOString(),
+    abilities,
   };
 }
 

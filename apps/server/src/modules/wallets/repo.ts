@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ORGANISATION_WIDE_ROLES } from '@zc/shared/permissions';
 import type { WalletEntryType } from '@zc/shared/api/wallet';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { merchantMembers, tenants } from '../../db/schema/organisation';
 import { tenantMembers } from '../../db/schema/user-groups';
 import { walletEntries, wallets } from '../../db/schema/wallets';
+import { inTenant, type TenantScope } from '../../platform/tenant-scope';
+
+/**
+ * The wallets module's reads and its settings write (SQL only). Money — balances, usage, entries and
+ * holds — is written only by the ledger core (ledger.ts, charge-sql.ts; ADR 0010).
+ */
 
 export type WalletEntryRow = typeof walletEntries.$inferSelect;
 export interface UserRef {
@@ -20,9 +26,29 @@ export async function findTenantOfMerchant(db: DbOrTx, merchantId: string, tenan
   return row ?? null;
 }
 
+/** The tenant's wallet, or null when it has none yet. */
+export async function findTenantWallet(db: DbOrTx, scope: TenantScope) {
+  const [row] = await db.select().from(wallets).where(inTenant(scope, wallets));
+  return row ?? null;
+}
+
 /** The tenant's wallet row locked for update (the caller ensured it exists). */
-export async function lockTenantWallet(tx: DbOrTx, tenantId: string) {
-  const [row] = await tx.select().from(wallets).where(eq(wallets.tenantId, tenantId)).for('update');
+export async function lockTenantWallet(tx: Tx, scope: TenantScope) {
+  const [row] = await tx.select().from(wallets).where(inTenant(scope, wallets)).for('update');
+  return row ?? null;
+}
+
+/** Replaces a tenant wallet's settings (§5 edit); money is never set here. */
+export async function updateWalletSettings(
+  tx: Tx,
+  scope: TenantScope,
+  settings: { mode: 'PREPAID' | 'POSTPAID'; threshold: number; receiverIds: string[]; isNoti: boolean },
+) {
+  const [row] = await tx
+    .update(wallets)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(inTenant(scope, wallets))
+    .returning();
   return row ?? null;
 }
 

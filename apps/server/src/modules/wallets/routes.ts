@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { dataResponse, idParam, listResponse } from '@zc/shared/api/common';
 import { updateTenantBalanceBody, walletBalance, walletHistoryEntry, walletHistoryQuery, walletUser } from '@zc/shared/api/wallet';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { merchantAccess, requireMerchant, requireTenant, requireUser, tenantAccess } from '../../platform/context';
+import { merchantAccess, requireMerchant, tenantAccess } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
+import { actorOf } from '../../platform/policy';
+import { tenantScope } from '../../platform/tenant-scope';
 import { runMutation } from '../../platform/mutation';
 import { paged } from '../../platform/pagination';
 import { availableReceivers, merchantBalance, merchantHistory, tenantBalance, tenantHistory, updateTenantBalance } from './service';
@@ -15,7 +17,7 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/billing/merchant-balance',
     { config: { access: merchantAccess('VIEW_MERCHANT_BILLING_BALANCE') }, schema: { tags, response: { 200: dataResponse(walletBalance) } } },
-    async (req) => ({ data: await merchantBalance(deps.db, requireMerchant(req.ctx)) }),
+    async (req) => ({ data: await merchantBalance(deps.db, requireMerchant(req.ctx), actorOf(req.ctx)) }),
   );
 
   app.get(
@@ -30,14 +32,14 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/billing/tenant-balance',
     { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { tags, response: { 200: dataResponse(walletBalance) } } },
-    async (req) => ({ data: await tenantBalance(deps.db, requireTenant(req.ctx)) }),
+    async (req) => ({ data: await tenantBalance(deps.db, tenantScope(req.ctx), actorOf(req.ctx)) }),
   );
 
   app.get(
     '/merchant/billing/tenant-balance-history',
     { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { tags, querystring: walletHistoryQuery, response: { 200: listResponse(walletHistoryEntry) } } },
     async (req) => {
-      const r = await tenantHistory(deps.db, requireTenant(req.ctx), req.query);
+      const r = await tenantHistory(deps.db, tenantScope(req.ctx), req.query);
       return paged(r.items, r.total, req.query);
     },
   );
@@ -67,9 +69,9 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
       const tenantId = req.ctx.tenantId;
       if (!tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');
       const merchantId = requireMerchant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const actor = actorOf(req.ctx);
       const wallet = await runMutation(deps.db, req, async (tx, record) => {
-        const r = await updateTenantBalance(tx, { merchantId, tenantId, userId, body: req.body });
+        const r = await updateTenantBalance(tx, { merchantId, tenantId, actor, body: req.body });
         await record({ tenantId, targetType: 'wallet', targetId: r.wallet.id, before: r.before, after: r.after });
         return r.wallet;
       });

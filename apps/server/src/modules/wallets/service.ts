@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { UpdateTenantBalanceBody } from '@zc/shared/api/wallet';
 import type { DbOrTx, Tx } from '../../db/client';
-import { wallets } from '../../db/schema/wallets';
-import { fieldError, notFound } from '../../platform/errors';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { Actor } from '../../platform/policy';
+import { scopedTenantId, trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
 import { applyEntry, checkThreshold, ensureMerchantWallet, ensureTenantWallet, findHold, type HoldKey, type WalletRow } from './ledger';
+import { canUpdateWallet, walletAbilities } from './policy';
 import { presentEntry, presentWallet, walletAuditView } from './presenter';
-import { findTenantOfMerchant, findTenantReceivers, findUsersByIds, listEntries, lockTenantWallet } from './repo';
+import { findTenantOfMerchant, findTenantReceivers, findTenantWallet, findUsersByIds, listEntries, lockTenantWallet, updateWalletSettings } from './repo';
 
 /**
  * Money in one place (ADR 0010): the only ways other modules move money. Each is one ledger entry (or
@@ -43,16 +44,21 @@ export interface HistoryQuery {
   orderBy: { field: 'createdAt'; direction: 'asc' | 'desc' };
 }
 
-async function present(db: DbOrTx, w: WalletRow) {
-  return presentWallet(w, await findUsersByIds(db, w.receiverIds));
+async function present(db: DbOrTx, w: WalletRow, actor: Actor) {
+  return presentWallet(w, await findUsersByIds(db, w.receiverIds), walletAbilities(actor, w));
 }
 
-export async function tenantBalance(db: DbOrTx, tenantId: string) {
-  return present(db, await ensureTenantWallet(db, tenantId));
+/** The tenant's wallet, created empty and prepaid on first use. */
+async function tenantWallet(db: DbOrTx, scope: TenantScope): Promise<WalletRow> {
+  return (await findTenantWallet(db, scope)) ?? ensureTenantWallet(db, scopedTenantId(scope));
 }
 
-export async function merchantBalance(db: DbOrTx, merchantId: string) {
-  return present(db, await ensureMerchantWallet(db, merchantId));
+export async function tenantBalance(db: DbOrTx, scope: TenantScope, actor: Actor) {
+  return present(db, await tenantWallet(db, scope), actor);
+}
+
+export async function merchantBalance(db: DbOrTx, merchantId: string, actor: Actor) {
+  return present(db, await ensureMerchantWallet(db, merchantId), actor);
 }
 
 async function history(db: DbOrTx, wallet: WalletRow, q: HistoryQuery) {
@@ -60,8 +66,8 @@ async function history(db: DbOrTx, wallet: WalletRow, q: HistoryQuery) {
   return { items: page.items.map((r) => presentEntry(r.entry, r.createdBy)), total: page.total };
 }
 
-export async function tenantHistory(db: DbOrTx, tenantId: string, q: HistoryQuery) {
-  return history(db, await ensureTenantWallet(db, tenantId), q);
+export async function tenantHistory(db: DbOrTx, scope: TenantScope, q: HistoryQuery) {
+  return history(db, await tenantWallet(db, scope), q);
 }
 
 export async function merchantHistory(db: DbOrTx, merchantId: string, q: HistoryQuery) {
@@ -78,28 +84,29 @@ export async function availableReceivers(db: DbOrTx, merchantId: string, tenantI
  * §5 wallet edit: settings are replaced, the amount becomes one ledger entry (ADD → TOPUP,
  * SUB → ADJUST); the balance is never set directly. SUB may not exceed the balance; receivers must
  * be able to open the tenant; the notification toggle stays on. Runs under the wallet row lock.
+ * The tenant (x-tenant-id of an organisation route) must be one of the organisation's: 404 otherwise.
  */
-export async function updateTenantBalance(tx: Tx, input: { merchantId: string; tenantId: string; userId: string; body: UpdateTenantBalanceBody }) {
-  const { body } = input;
-  if (!(await findTenantOfMerchant(tx, input.merchantId, input.tenantId))) throw notFound();
+export async function updateTenantBalance(tx: Tx, input: { merchantId: string; tenantId: string; actor: Actor; body: UpdateTenantBalanceBody }) {
+  const { body, actor } = input;
+  const tenant = await findTenantOfMerchant(tx, input.merchantId, input.tenantId);
+  if (!tenant) throw notFound();
+  // The tenant row was read within the caller's organisation: its own id scopes the wallet.
+  const scope = trustedTenantScope(tenant.id);
+  if (!canUpdateWallet(actor, { tenantId: tenant.id })) throw new AppError('FORBIDDEN');
   const receiverIds = [...new Set(body.thresholdNotificationUserIds ?? [])];
-  const allowed = await findTenantReceivers(tx, input.merchantId, input.tenantId, receiverIds);
+  const allowed = await findTenantReceivers(tx, input.merchantId, tenant.id, receiverIds);
   if (allowed.length !== receiverIds.length) {
     const known = new Set(allowed.map((u) => u.id));
     const bad = receiverIds.filter((id) => !known.has(id));
     throw fieldError('thresholdNotificationUserIds', `Receivers must be users of this tenant: ${bad.join(', ')}`, 'not_tenant_user');
   }
-  await ensureTenantWallet(tx, input.tenantId);
-  const before = await lockTenantWallet(tx, input.tenantId);
+  await tenantWallet(tx, scope);
+  const before = await lockTenantWallet(tx, scope);
   if (!before) throw notFound();
   if (body.billingType === 'SUB' && body.billingBalance > before.balance) {
     throw fieldError('billingBalance', `The amount to subtract (${body.billingBalance}) cannot exceed the current balance (${before.balance})`, 'exceeds_balance');
   }
-  const [settled] = await tx
-    .update(wallets)
-    .set({ mode: body.billingMode, threshold: body.threshold, receiverIds, isNoti: true, updatedAt: new Date() })
-    .where(eq(wallets.id, before.id))
-    .returning();
+  const settled = await updateWalletSettings(tx, scope, { mode: body.billingMode, threshold: body.threshold, receiverIds, isNoti: true });
   if (!settled) throw notFound();
   let entry: { type: 'ADD' | 'SUB'; value: number; newBalance: number } | null = null;
   if (body.billingBalance > 0) {
@@ -108,13 +115,13 @@ export async function updateTenantBalance(tx: Tx, input: { merchantId: string; t
       type: body.billingType,
       value: body.billingBalance,
       reason: body.billingType === 'ADD' ? 'TOPUP' : 'ADJUST',
-      createdBy: input.userId,
+      createdBy: actor.userId,
     });
     if (applied) entry = { type: body.billingType, value: body.billingBalance, newBalance: applied.newBalance };
   } else {
     await checkThreshold(tx, settled);
   }
-  const [after] = await tx.select().from(wallets).where(eq(wallets.id, before.id));
+  const after = await findTenantWallet(tx, scope);
   if (!after) throw notFound();
-  return { before: walletAuditView(before), after: { ...walletAuditView(after), entry }, wallet: await present(tx, after) };
+  return { before: walletAuditView(before), after: { ...walletAuditView(after), entry }, wallet: await present(tx, after, actor) };
 }

@@ -38,7 +38,7 @@ const base = { billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresho
 describe('tenant wallet (§3, §5, §7 Tenants and wallet)', () => {
   it('starts empty and prepaid with the notification toggle on', async () => {
     const { balance, tenant } = await setup();
-    expect(await balance()).toMatchObject({ kind: 'tenant', tenantId: tenant.id, balance: 0, threshold: 0, mode: 'PREPAID', receivers: [], isNoti: true });
+    expect(await balance()).toMatchObject({ kind: 'tenant', tenantId: tenant.id, balance: 0, threshold: 0, mode: 'PREPAID', receivers: [], isNoti: true, abilities: { update: true } });
   });
 
   it('tops up through a ledger entry, replaces the settings and records an audit entry', async () => {
@@ -179,8 +179,10 @@ describe('tenant wallet (§3, §5, §7 Tenants and wallet)', () => {
     const user = await buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id] });
     const ms = await loginAs(t.app, mod.email);
     const us = await loginAs(t.app, user.email);
-    // MODERATOR may view but not edit.
-    expect((await t.app.inject({ url: '/api/merchant/billing/tenant-balance', headers: ms.headers({ 'x-tenant-id': tenant.id }) })).statusCode).toBe(200);
+    // MODERATOR may view but not edit: the wallet says so (abilities) and the edit answers 403.
+    const viewed = await t.app.inject({ url: '/api/merchant/billing/tenant-balance', headers: ms.headers({ 'x-tenant-id': tenant.id }) });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json().data.abilities).toEqual({ update: false });
     const edit = await t.app.inject({ method: 'POST', url: '/api/merchant/billing/update-tenant-balance', headers: ms.headers({ 'x-tenant-id': tenant.id }), payload: { ...base, billingBalance: 1 } });
     expect(edit.statusCode).toBe(403);
     expect((await t.app.inject({ url: `/api/merchant/billing/available-tenant-receiver/${tenant.id}`, headers: ms.headers({ 'x-merchant-id': org.id }) })).statusCode).toBe(403);
@@ -204,7 +206,8 @@ describe('merchant wallet', () => {
     const { s, org } = await setup();
     const res = await t.app.inject({ url: '/api/merchant/billing/merchant-balance', headers: s.headers({ 'x-merchant-id': org.id }) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ kind: 'merchant', merchantId: org.id, tenantId: null, balance: 0, mode: 'PREPAID', receivers: [], isNoti: true });
+    // No edit exists for the organisation's own wallet, even for its owner.
+    expect(res.json().data).toMatchObject({ kind: 'merchant', merchantId: org.id, tenantId: null, balance: 0, mode: 'PREPAID', receivers: [], isNoti: true, abilities: { update: false } });
     const hist = await t.app.inject({ url: '/api/merchant/billing/merchant-balance-history?type=ADD&orderBy=createdAt=asc', headers: s.headers({ 'x-merchant-id': org.id }) });
     expect(hist.json()).toEqual({ data: [], meta: { total: 0, page: 1, size: 10 } });
   });
