@@ -165,6 +165,26 @@ describe('holds', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('concurrent charges never overdraw the balance or a hold', async () => {
+    const w = await wallet({ balance: 3_000 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => code(inTx((tx) => chargeMessage(tx, { tenantId: w.tenantId, messageId: randomUUID(), price: 200 })))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(15);
+    expect(results.filter((r) => r === 'INSUFFICIENT_BALANCE')).toHaveLength(5);
+    expect((await w.read()).balance).toBe(0);
+    await inTx((tx) => applyEntry(tx, { walletId: w.walletId, type: 'ADD', value: 1_000, reason: 'TOPUP' }));
+    const { hold } = await inTx((tx) => placeHold(tx, { tenantId: w.tenantId, ref: 'race', amount: 1_000 }));
+    const onHold = await Promise.all(
+      Array.from({ length: 8 }, () => code(inTx((tx) => chargeMessage(tx, { tenantId: w.tenantId, messageId: randomUUID(), price: 300, holdId: hold.id })))),
+    );
+    expect(onHold.filter((r) => r === 'ok')).toHaveLength(3);
+    expect((await getHold(database.db, { holdId: hold.id }))?.used).toBe(900);
+    expect((await w.read()).balance).toBe(0);
+  });
+});
+
 describe('messageChargeSql (the batch fragment)', () => {
   // Stands in for the outbox's insert: the CTE of rows "just inserted".
   async function runBatch(rows: Array<{ id: string; tenantId: string; price: number; tracking: string }>) {
