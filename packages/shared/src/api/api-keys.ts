@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, orderByQuery, pageQuery } from './common';
+import { abilities, isoDate, orderByQuery, pageQuery } from './common';
 
 export const API_KEY_SERVICES = ['ZNS'] as const;
 export const API_KEY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -52,6 +52,8 @@ export const apiKey = z.object({
   keyPrefix: z.string(),
   createdAt: isoDate,
   lastUsedAt: isoDate.nullable(),
+  /** toggle: set the other status (ACTIVE ↔ INACTIVE); rotate; delete (§6 UPDATE/DELETE_API_KEYS). */
+  abilities: abilities(['toggle', 'rotate', 'delete']),
 });
 export type ApiKey = z.infer<typeof apiKey>;
 

@@ -215,3 +215,35 @@ describe('API keys: OTP-confirmed actions (§4 OTP dialog, §8 texts)', () => {
     expect((await t.app.inject({ url: '/api/merchant/api-key', headers: us.headers({ 'x-tenant-id': tenant.id }) })).statusCode).toBe(403);
   });
 });
+
+describe('API keys: abilities (issue 10 #5) — the API refuses what a row says is not allowed', () => {
+  it('answers toggle/rotate/delete per permission, and a moderator (all false) is refused each', async () => {
+    const { org, tenant, oa, create, list } = await setup();
+    const key = (await create({ name: 'k', zaloOAId: oa.id })).json().data;
+    expect(key.abilities).toEqual({ toggle: true, rotate: true, delete: true });
+    expect((await list()).json().data[0].abilities).toEqual({ toggle: true, rotate: true, delete: true });
+    const mod = await buildUser(t.database, { merchantId: org.id, role: 'MODERATOR', tenantIds: [tenant.id] });
+    const mh = (await loginAs(t.app, mod.email)).headers({ 'x-tenant-id': tenant.id });
+    const seen = (await t.app.inject({ url: '/api/merchant/api-key', headers: mh })).json().data[0];
+    expect(seen.abilities).toEqual({ toggle: false, rotate: false, delete: false });
+    for (const type of ['INACTIVE', 'ROTATE']) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/merchant/api-key/${key.id}/${type}`, headers: mh, payload: { service: 'ZNS', otp: '123456' } })).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/merchant/api-key/${key.id}`, headers: mh, payload: { service: 'ZNS', otp: '123456' } })).statusCode).toBe(403);
+  });
+
+  it('toggles only to the other status: setting the status a key has answers 409 before spending an OTP attempt', async () => {
+    const { create, oa, act, code, owner, list } = await setup();
+    const key = (await create({ name: 'k', zaloOAId: oa.id })).json().data;
+    const right = await code();
+    const same = await act(key.id, 'ACTIVE', right);
+    expect(same.statusCode, same.body).toBe(409);
+    expect(same.json().error.code).toBe('CONFLICT');
+    const [otpRow] = await t.database.db.select().from(otpCodes).where(and(eq(otpCodes.userId, owner.id), eq(otpCodes.purpose, 'API_KEY')));
+    expect(otpRow?.attempts).toBe(0);
+    const off = await act(key.id, 'INACTIVE', right);
+    expect(off.json().data).toMatchObject({ status: 'INACTIVE', abilities: { toggle: true, rotate: true, delete: true } });
+    expect((await act(key.id, 'INACTIVE', await code())).statusCode).toBe(409);
+    expect((await list()).json().data[0].status).toBe('INACTIVE');
+  });
+});

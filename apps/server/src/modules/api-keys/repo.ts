@@ -3,13 +3,15 @@ import type { DbOrTx } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { sha256 } from '../../platform/crypto';
+import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type OaRef = { id: string; name: string; avatar: string | null };
 
 /**
  * For the public send API (`x-api-key`): the ACTIVE key whose SHA-256 matches the presented
- * secret, or null (unknown, revoked or rotated away → 401 there). One indexed lookup.
+ * secret, or null (unknown, revoked or rotated away → 401 there). One indexed lookup; the key
+ * names its tenant, so this is the one query here without a tenant scope.
  */
 export async function findActiveApiKeyBySecret(
   db: DbOrTx,
@@ -24,15 +26,34 @@ export async function findActiveApiKeyBySecret(
 }
 
 /** The tenant's key (optionally locked), or null: other tenants' ids answer 404 upstream. */
-export async function findApiKey(db: DbOrTx, tenantId: string, id: string, opts: { lock?: boolean } = {}) {
-  const q = db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, tenantId)));
+export async function findApiKey(db: DbOrTx, scope: TenantScope, id: string, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(apiKeys).where(inTenant(scope, apiKeys, eq(apiKeys.id, id)));
   const [row] = opts.lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
-export async function findOaOfTenant(db: DbOrTx, tenantId: string, oaId: string): Promise<OaRef | null> {
-  const [row] = await db.select({ id: zaloOas.id, name: zaloOas.name, avatar: zaloOas.avatar }).from(zaloOas).where(and(eq(zaloOas.id, oaId), eq(zaloOas.tenantId, tenantId)));
+export async function findOaOfTenant(db: DbOrTx, scope: TenantScope, oaId: string): Promise<OaRef | null> {
+  const [row] = await db.select({ id: zaloOas.id, name: zaloOas.name, avatar: zaloOas.avatar }).from(zaloOas).where(inTenant(scope, zaloOas, eq(zaloOas.id, oaId)));
   return row ?? null;
+}
+
+export async function insertApiKey(tx: DbOrTx, scope: TenantScope, values: Omit<typeof apiKeys.$inferInsert, 'tenantId'>): Promise<ApiKeyRow> {
+  const [row] = await tx.insert(apiKeys).values({ ...values, tenantId: scopedTenantId(scope) }).returning();
+  if (!row) throw new Error('api key insert returned nothing');
+  return row;
+}
+
+export async function updateApiKey(tx: DbOrTx, scope: TenantScope, id: string, change: Partial<Pick<ApiKeyRow, 'status' | 'secretHash' | 'keyPrefix'>>): Promise<ApiKeyRow | null> {
+  const [row] = await tx
+    .update(apiKeys)
+    .set({ ...change, updatedAt: new Date() })
+    .where(inTenant(scope, apiKeys, eq(apiKeys.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteApiKey(tx: DbOrTx, scope: TenantScope, id: string): Promise<void> {
+  await tx.delete(apiKeys).where(inTenant(scope, apiKeys, eq(apiKeys.id, id)));
 }
 
 export interface ApiKeyListQuery {
@@ -45,15 +66,14 @@ export interface ApiKeyListQuery {
   offset: number;
 }
 
-export async function listApiKeys(db: DbOrTx, tenantId: string, q: ApiKeyListQuery) {
+export async function listApiKeys(db: DbOrTx, scope: TenantScope, q: ApiKeyListQuery) {
   const conds: Array<SQL | undefined> = [
-    eq(apiKeys.tenantId, tenantId),
     q.service ? eq(apiKeys.service, q.service) : undefined,
     q.status ? eq(apiKeys.status, q.status) : undefined,
     q.zaloOAIds?.length ? inArray(apiKeys.zaloOaId, q.zaloOAIds) : undefined,
     q.teamIds?.length ? inArray(apiKeys.teamId, q.teamIds) : undefined,
   ];
-  const where = and(...conds);
+  const where = inTenant(scope, apiKeys, ...conds);
   const col = { createdAt: apiKeys.createdAt, name: apiKeys.name, lastUsedAt: apiKeys.lastUsedAt }[q.orderBy.field];
   const dir = q.orderBy.direction === 'asc' ? asc : desc;
   const rows = await db

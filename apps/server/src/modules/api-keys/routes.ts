@@ -1,14 +1,12 @@
 import { dataResponse, idParam, listResponse, okResponse } from '@zc/shared/api/common';
 import { apiKey, apiKeyActionParams, apiKeyActionResult, apiKeyOtpBody, apiKeyQuery, apiKeyWithSecret, createApiKeyBody } from '@zc/shared/api/api-keys';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { apiKeys } from '../../db/schema/api-keys';
-import { eq } from 'drizzle-orm';
-import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
+import { tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { presentApiKey } from './presenter';
-import { listApiKeys } from './repo';
-import { applyKeyAction, createApiKey, lockKeyWithOtp } from './service';
+import { actorOf } from '../../platform/policy';
+import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
+import { applyKeyAction, createApiKey, findApiKeys, removeApiKey } from './service';
 
 const tags = ['API keys'];
 
@@ -18,15 +16,14 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/api-key',
-    { config: { access: tenantAccess('VIEW_API_KEYS') }, schema: { tags, querystring: apiKeyQuery, response: { 200: listResponse(apiKey) } } },
+    {
+      config: { access: tenantAccess('VIEW_API_KEYS') },
+      schema: { tags, description: 'Each key carries `abilities` {toggle, rotate, delete}: what the caller may do with it.', querystring: apiKeyQuery, response: { 200: listResponse(apiKey) } },
+    },
     async (req) => {
       const q = req.query;
-      const r = await listApiKeys(deps.db, requireTenant(req.ctx), { ...q, limit: q.size, offset: offsetOf(q) });
-      return paged(
-        r.rows.map((x) => presentApiKey(x.key, x.oa)),
-        r.total,
-        q,
-      );
+      const r = await findApiKeys(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { ...q, limit: q.size, offset: offsetOf(q) });
+      return paged(r.rows, r.total, q);
     },
   );
 
@@ -37,12 +34,10 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, description: 'Creates a key for one OA of the tenant. `data.secret` is answered once; only its SHA-256 is stored.', body: createApiKeyBody, response: { 200: dataResponse(apiKeyWithSecret) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const { row, oa, secret } = await createApiKey(tx, { tenantId, userId, ...req.body });
-        const view = presentApiKey(row, oa);
-        await record({ tenantId, targetType: 'api_key', targetId: row.id, after: view });
+        const { row, view, audit, secret } = await createApiKey(tx, actorOf(req.ctx), scope, req.body);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'api_key', targetId: row.id, after: audit });
         return { ...view, secret };
       });
       return { data };
@@ -55,26 +50,25 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
       config: { access: tenantAccess('UPDATE_API_KEYS'), audit: 'API_KEY_UPDATE' },
       schema: {
         tags,
-        description: '`type` ACTIVE | INACTIVE | ROTATE, confirmed with the OTP of purpose API_KEY. ROTATE answers the new secret once in `data.secret`; the old one stops working at once.',
+        description:
+          '`type` ACTIVE | INACTIVE | ROTATE, confirmed with the OTP of purpose API_KEY. ROTATE answers the new secret once in `data.secret`; the old one stops working at once. Setting the status the key already has answers 409 (the row\'s `abilities.toggle` sets the other one).',
         params: apiKeyActionParams,
         body: apiKeyOtpBody,
         response: { 200: dataResponse(apiKeyActionResult) },
       },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const scope = tenantScope(req.ctx);
       const { id, type } = req.params;
       const outcome = await runMutation(deps.db, req, async (tx, record) => {
-        const gate = await lockKeyWithOtp(tx, otp, { tenantId, userId, id, service: req.body.service, otp: req.body.otp });
+        const r = await applyKeyAction(tx, otp, actorOf(req.ctx), scope, { id, type, service: req.body.service, otp: req.body.otp });
         // A wrong OTP: return so the attempt count commits, throw below (as auth/otp/verify does).
-        if (!gate.ok) return gate;
-        const r = await applyKeyAction(tx, gate.value, type);
-        await record({ tenantId, targetType: 'api_key', targetId: id, before: presentApiKey(gate.value, r.oa), after: { ...r.view, action: type } });
-        return { ok: true as const, data: r.secret ? { ...r.view, secret: r.secret } : r.view };
+        if (!r.ok) return r;
+        await record({ tenantId: scopedTenantId(scope), targetType: 'api_key', targetId: id, before: r.value.before, after: { ...r.value.after, action: type } });
+        return r;
       });
       if (!outcome.ok) throw outcome.error;
-      return { data: outcome.data };
+      return { data: outcome.value.data };
     },
   );
 
@@ -85,14 +79,12 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, description: 'Deletes the key, confirmed with the OTP of purpose API_KEY.', params: idParam, body: apiKeyOtpBody, response: { 200: okResponse } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const scope = tenantScope(req.ctx);
       const outcome = await runMutation(deps.db, req, async (tx, record) => {
-        const gate = await lockKeyWithOtp(tx, otp, { tenantId, userId, id: req.params.id, service: req.body.service, otp: req.body.otp });
-        if (!gate.ok) return gate;
-        await tx.delete(apiKeys).where(eq(apiKeys.id, gate.value.id));
-        await record({ tenantId, targetType: 'api_key', targetId: gate.value.id, before: presentApiKey(gate.value, null) });
-        return { ok: true as const };
+        const r = await removeApiKey(tx, otp, actorOf(req.ctx), scope, { id: req.params.id, service: req.body.service, otp: req.body.otp });
+        if (!r.ok) return r;
+        await record({ tenantId: scopedTenantId(scope), targetType: 'api_key', targetId: req.params.id, before: r.value.before });
+        return r;
       });
       if (!outcome.ok) throw outcome.error;
       return { data: { ok: true as const } };

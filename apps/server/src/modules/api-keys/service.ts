@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { API_KEY_PREFIX_LENGTH, API_KEY_SECRET_PREFIX } from '@zc/shared/api/api-keys';
-import type { Tx } from '../../db/client';
-import { apiKeys } from '../../db/schema/api-keys';
+import { API_KEY_PREFIX_LENGTH, API_KEY_SECRET_PREFIX, type ApiKey } from '@zc/shared/api/api-keys';
+import type { DbOrTx, Tx } from '../../db/client';
 import { randomToken, sha256 } from '../../platform/crypto';
-import { fieldError, notFound } from '../../platform/errors';
+import { AppError, fieldError, notFound } from '../../platform/errors';
 import { consumeOtp, type OtpDeps } from '../../platform/otp';
-import type { AppError } from '../../platform/errors';
-import { presentApiKey } from './presenter';
-import { findApiKey, findOaOfTenant, type ApiKeyRow } from './repo';
+import type { Actor } from '../../platform/policy';
+import type { TenantScope } from '../../platform/tenant-scope';
+import { canApplyKeyAction, canDeleteKey } from './policy';
+import { apiKeyView, presentApiKey } from './presenter';
+import { deleteApiKey, findApiKey, findOaOfTenant, insertApiKey, listApiKeys, updateApiKey, type ApiKeyListQuery, type ApiKeyRow } from './repo';
 
 /** OTP purpose of every key action (the dialog requests it with merchant/otp/generate {purpose}). */
 export const API_KEY_OTP_PURPOSE = 'API_KEY';
@@ -18,41 +18,72 @@ export function newSecret(): { secret: string; secretHash: string; keyPrefix: st
   return { secret, secretHash: sha256(secret), keyPrefix: secret.slice(0, API_KEY_PREFIX_LENGTH) };
 }
 
-export async function createApiKey(tx: Tx, input: { tenantId: string; userId: string; name: string; zaloOAId: string; service: string; teamId?: string }) {
-  const oa = await findOaOfTenant(tx, input.tenantId, input.zaloOAId);
+/** The tenant's keys as answered, each with the actor's abilities. */
+export async function findApiKeys(db: DbOrTx, actor: Actor, scope: TenantScope, q: ApiKeyListQuery): Promise<{ rows: ApiKey[]; total: number }> {
+  const r = await listApiKeys(db, scope, q);
+  return { rows: r.rows.map((x) => presentApiKey(actor, x.key, x.oa)), total: r.total };
+}
+
+export async function createApiKey(tx: Tx, actor: Actor, scope: TenantScope, input: { name: string; zaloOAId: string; service: string; teamId?: string }) {
+  const oa = await findOaOfTenant(tx, scope, input.zaloOAId);
   if (!oa) throw fieldError('zaloOAId', 'Official account not found in this tenant', 'not_found');
   const { secret, secretHash, keyPrefix } = newSecret();
-  const [row] = await tx
-    .insert(apiKeys)
-    .values({ tenantId: input.tenantId, zaloOaId: oa.id, teamId: input.teamId ?? null, name: input.name, service: input.service, status: 'ACTIVE', keyPrefix, secretHash, createdBy: input.userId })
-    .returning();
-  if (!row) throw new Error('api key insert returned nothing');
-  return { row, oa, secret };
+  const row = await insertApiKey(tx, scope, { zaloOaId: oa.id, teamId: input.teamId ?? null, name: input.name, service: input.service, status: 'ACTIVE', keyPrefix, secretHash, createdBy: actor.userId });
+  return { row, view: presentApiKey(actor, row, oa), audit: apiKeyView(row, oa), secret };
 }
 
 export type OtpGate<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 /**
- * Finds the tenant's key (404 otherwise, before any OTP attempt is spent), then checks the OTP.
- * A wrong OTP is returned, not thrown, so the caller commits the attempt count and throws after.
+ * Finds the tenant's key (404 otherwise), asks the policy whether the actor may do this to it (403,
+ * or 409 when the key already has the status), both before any OTP attempt is spent, then checks the
+ * OTP. A wrong OTP is returned, not thrown, so the caller commits the attempt count and throws after.
  */
-export async function lockKeyWithOtp(tx: Tx, otp: OtpDeps, input: { tenantId: string; userId: string; id: string; service: string; otp: string | undefined }): Promise<OtpGate<ApiKeyRow>> {
-  const key = await findApiKey(tx, input.tenantId, input.id, { lock: true });
+async function lockKeyWithOtp(
+  tx: Tx,
+  otp: OtpDeps,
+  scope: TenantScope,
+  input: { userId: string; id: string; service: string; otp: string | undefined; allowed: (key: ApiKeyRow) => AppError | null },
+): Promise<OtpGate<ApiKeyRow>> {
+  const key = await findApiKey(tx, scope, input.id, { lock: true });
   if (!key || key.service !== input.service) throw notFound();
+  const refusal = input.allowed(key);
+  if (refusal) throw refusal;
   const outcome = await consumeOtp(tx, otp, { userId: input.userId, purpose: API_KEY_OTP_PURPOSE, otp: input.otp });
   return outcome.ok ? { ok: true, value: key } : outcome;
 }
 
-/** ACTIVE / INACTIVE set the status; ROTATE replaces the hash (the old secret stops at once). */
-export async function applyKeyAction(tx: Tx, key: ApiKeyRow, type: 'ACTIVE' | 'INACTIVE' | 'ROTATE') {
-  const fresh = type === 'ROTATE' ? newSecret() : null;
-  const change = type === 'ROTATE' ? { secretHash: fresh?.secretHash, keyPrefix: fresh?.keyPrefix } : { status: type };
-  const [after] = await tx
-    .update(apiKeys)
-    .set({ ...change, updatedAt: new Date() })
-    .where(eq(apiKeys.id, key.id))
-    .returning();
+type KeyAction = 'ACTIVE' | 'INACTIVE' | 'ROTATE';
+
+/**
+ * OTP-confirmed ACTIVE / INACTIVE (set the status) or ROTATE (replace the hash: the old secret stops
+ * at once), as the row's `abilities` say (policy.ts).
+ */
+export async function applyKeyAction(tx: Tx, otp: OtpDeps, actor: Actor, scope: TenantScope, input: { id: string; type: KeyAction; service: string; otp: string | undefined }) {
+  const gate = await lockKeyWithOtp(tx, otp, scope, {
+    userId: actor.userId,
+    id: input.id,
+    service: input.service,
+    otp: input.otp,
+    allowed: (key) => {
+      if (canApplyKeyAction(actor, key, input.type)) return null;
+      return key.status === input.type ? new AppError('CONFLICT', `The key is already ${key.status}`) : new AppError('FORBIDDEN');
+    },
+  });
+  if (!gate.ok) return gate;
+  const key = gate.value;
+  const fresh = input.type === 'ROTATE' ? newSecret() : null;
+  const after = await updateApiKey(tx, scope, key.id, fresh ? { secretHash: fresh.secretHash, keyPrefix: fresh.keyPrefix } : { status: input.type });
   if (!after) throw notFound();
-  const oa = await findOaOfTenant(tx, key.tenantId, key.zaloOaId);
-  return { after, oa, secret: fresh?.secret ?? null, view: presentApiKey(after, oa) };
+  const oa = await findOaOfTenant(tx, scope, key.zaloOaId);
+  const view = presentApiKey(actor, after, oa);
+  return { ok: true as const, value: { before: apiKeyView(key, oa), after: apiKeyView(after, oa), data: fresh ? { ...view, secret: fresh.secret } : view } };
+}
+
+/** OTP-confirmed delete, as the row's `abilities.delete` says. */
+export async function removeApiKey(tx: Tx, otp: OtpDeps, actor: Actor, scope: TenantScope, input: { id: string; service: string; otp: string | undefined }) {
+  const gate = await lockKeyWithOtp(tx, otp, scope, { userId: actor.userId, ...input, allowed: () => (canDeleteKey(actor) ? null : new AppError('FORBIDDEN')) });
+  if (!gate.ok) return gate;
+  await deleteApiKey(tx, scope, gate.value.id);
+  return { ok: true as const, value: { before: apiKeyView(gate.value, null) } };
 }
