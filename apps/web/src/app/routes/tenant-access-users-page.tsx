@@ -10,8 +10,7 @@ import type { TableProps } from 'antd/es/table';
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import type { UserGroup } from '@zc/shared/api/organisation';
-import { LIMITS } from '@zc/shared/limits';
-import { useTenantUsers, type TenantUser } from '../../features/user-groups/api/get-tenant-users';
+import { useTenantUsers, type TenantMember } from '../../features/user-groups/api/get-tenant-users';
 import { useUserGroups } from '../../features/user-groups/api/get-user-groups';
 import { useRemoveUsersFromGroup } from '../../features/user-groups/api/change-group-members';
 import { GroupPermissionsModal } from '../../features/user-groups/components/group-permissions-modal';
@@ -30,22 +29,20 @@ export function TenantAccessUsersPage() {
   const { can } = usePermissions();
   const scope = useScope();
   if (!can('VIEW_USER_GROUPS') || !scope.tenant) return <ErrorResult status={403} />;
-  return <AccessControl tenantId={scope.tenant.id} canUpdate={can('UPDATE_USER_GROUPS')} />;
+  return <AccessControl tenantId={scope.tenant.id} />;
 }
 
-function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: boolean }) {
+function AccessControl({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation('access');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
-  const users = useTenantUsers({ tenantId, page, size });
+  const users = useTenantUsers(tenantId);
   const groups = useUserGroups(tenantId);
   const remove = useRemoveUsersFromGroup();
   const [permissionsOf, setPermissionsOf] = useState<UserGroup | null>(null);
   const [addingTo, setAddingTo] = useState<UserGroup | null>(null);
 
-  const userColumns: TableProps<TenantUser>['columns'] = [
+  const userColumns: TableProps<TenantMember>['columns'] = [
     {
       key: 'user',
       title: t('columns.user'),
@@ -56,7 +53,7 @@ function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: b
       key: 'actions',
       title: t('common:actions'),
       render: (_, u) =>
-        canUpdate && u.userGroup ? (
+        u.abilities.removeFromGroup && u.userGroup ? (
           <ConfirmButton
             size="small"
             title={t('members.removeTitle')}
@@ -95,17 +92,20 @@ function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: b
     {
       key: 'actions',
       title: t('common:actions'),
-      render: (_, g) =>
-        canUpdate ? (
-          <Space>
+      render: (_, g) => (
+        <Space>
+          {g.abilities.manageMembers ? (
             <Button size="small" icon={<UserAddOutlined />} onClick={() => setAddingTo(g)}>
               {t('members.add')}
             </Button>
+          ) : null}
+          {g.abilities.update ? (
             <Button size="small" icon={<SafetyOutlined />} onClick={() => setPermissionsOf(g)}>
               {t('permissions.edit')}
             </Button>
-          </Space>
-        ) : null,
+          ) : null}
+        </Space>
+      ),
     },
   ];
 
@@ -118,24 +118,10 @@ function AccessControl({ tenantId, canUpdate }: { tenantId: string; canUpdate: b
             {
               key: 'users',
               label: t('tabs.users'),
-              children: users.isError ? (
-                <ErrorResult status={500} message={errorText(users.error)} />
+              children: users.query.isError ? (
+                <ErrorResult status={500} message={errorText(users.query.error)} />
               ) : (
-                <DataTable<TenantUser>
-                  rowKey="id"
-                  columns={userColumns}
-                  dataSource={users.data?.data ?? []}
-                  loading={users.isFetching}
-                  paging={{
-                    page,
-                    size,
-                    total: users.data?.meta.total ?? 0,
-                    onChange: (p, s) => {
-                      setPage(p);
-                      setSize(s);
-                    },
-                  }}
-                />
+                <DataTable<TenantMember> rowKey="id" columns={userColumns} dataSource={users.rows} loading={users.query.isFetching} paging={users.paging} />
               ),
             },
             {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Card from 'antd/es/card';
@@ -19,13 +18,12 @@ import LoginOutlined from '@ant-design/icons/LoginOutlined';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import type { Tenant } from '@zc/shared/api/organisation';
 import { walletHeaderDisplay } from '@zc/shared/api/wallet';
-import { LIMITS } from '@zc/shared/limits';
 import { useTenantPermissions } from '../../features/access/api/get-tenant-permissions';
 import { useBalance, type WalletRef } from '../../features/wallet/api/get-balance';
 import { WalletHistoryDialog } from '../../features/wallet/components/wallet-history-dialog';
 import { WalletEditDialog } from '../../features/wallet/components/wallet-edit-dialog';
 import { formatVnd } from '../../features/wallet/components/wallet-rules';
-import { getTenantUsersQueryOptions, type TenantUser } from '../../features/user-groups/api/get-tenant-users';
+import { useTenantUsers, type TenantMember } from '../../features/user-groups/api/get-tenant-users';
 import { DataTable } from '../../components/data-table';
 import { IdShortener } from '../../components/id-shortener';
 import { PageHeader } from '../../components/page-header';
@@ -96,12 +94,10 @@ function WalletSection({ tenant, merchantId, held }: { tenant: Tenant; merchantI
 /** Members of the tenant and their user group: needs VIEW_USER_GROUPS in that tenant. */
 function UsersSection({ tenant, held }: { tenant: Tenant; held: ReadonlySet<string> | null }) {
   const { t } = useTranslation('tenants');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
   const mayView = held?.has('VIEW_USER_GROUPS') ?? false;
   // Without the permission the call is not made at all.
-  const users = useQuery({ ...getTenantUsersQueryOptions({ tenantId: tenant.id, page, size }), enabled: mayView });
-  const columns: TableProps<TenantUser>['columns'] = [
+  const users = useTenantUsers(tenant.id, mayView);
+  const columns: TableProps<TenantMember>['columns'] = [
     {
       key: 'user',
       title: t('detail.user'),
@@ -124,25 +120,17 @@ function UsersSection({ tenant, held }: { tenant: Tenant; held: ReadonlySet<stri
     >
       {!mayView ? (
         <PermissionAlert what={t('detail.usersWhat')} testId="tenant-detail-users-denied" compact />
-      ) : users.isError ? (
-        <SectionError error={users.error} what={t('detail.usersWhat')} testId="tenant-detail-users-denied" />
+      ) : users.query.isError ? (
+        <SectionError error={users.query.error} what={t('detail.usersWhat')} testId="tenant-detail-users-denied" />
       ) : (
-        <DataTable<TenantUser>
+        <DataTable<TenantMember>
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={users.data?.data ?? []}
-          loading={users.isFetching}
+          dataSource={users.rows}
+          loading={users.query.isFetching}
           scroll={{ x: 'max-content' }}
-          paging={{
-            page,
-            size,
-            total: users.data?.meta.total ?? 0,
-            onChange: (p, s) => {
-              setPage(p);
-              setSize(s);
-            },
-          }}
+          paging={users.paging}
         />
       )}
     </Card>
@@ -157,7 +145,6 @@ function UsersSection({ tenant, held }: { tenant: Tenant; held: ReadonlySet<stri
 export function TenantDetailPage({ tenant, onEditServices }: { tenant: Tenant; onEditServices: (tenant: Tenant) => void }) {
   const { t } = useTranslation('tenants');
   const scope = useScope();
-  const { can } = usePermissions();
   const merchantId = scope.merchant?.id ?? '';
   const permissions = useTenantPermissions(tenant.id, merchantId || null);
   const held = permissions.data ? new Set(permissions.data) : permissions.isError ? new Set<string>() : null;
@@ -203,7 +190,7 @@ export function TenantDetailPage({ tenant, onEditServices }: { tenant: Tenant; o
             data-testid="tenant-detail-services"
             style={{ height: '100%' }}
             extra={
-              can('UPDATE_TENANT') ? (
+              tenant.abilities.manageServices ? (
                 <Button size="small" icon={<EditOutlined />} onClick={() => onEditServices(tenant)} data-testid="tenant-detail-edit-services">
                   {t('services.edit')}
                 </Button>

@@ -157,7 +157,7 @@ function TenantsPage({ onEditServices }: { onEditServices: (tenant: Tenant) => v
               {t('open')}
             </Button>
           </Link>
-          {can('UPDATE_TENANT') ? (
+          {tenant.abilities.manageServices ? (
             <Button size="small" icon={<EditOutlined />} onClick={() => onEditServices(tenant)}>
               {t('services.edit')}
             </Button>

@@ -12,7 +12,6 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import type { MemberUser } from '@zc/shared/api/organisation';
-import { LIMITS } from '@zc/shared/limits';
 import { ROLE_COLORS, type MerchantRole } from '@zc/shared/permissions';
 import { useUsersByMerchant } from '../../features/users/api/get-users-by-merchant';
 import { useMerchantRoles } from '../../features/users/api/get-merchant-roles';
@@ -44,14 +43,12 @@ function UsersTable() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const merchantId = scope.merchant?.id ?? '';
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
   const [orderBy, setOrderBy] = useState<string>('createdAt=desc');
   const [email, setEmail] = useState('');
   const [tenantName, setTenantName] = useState('');
   const [editing, setEditing] = useState<MemberUser | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const users = useUsersByMerchant({ merchantId, page, size, orderBy, email: email || undefined, tenantName: tenantName || undefined });
+  const users = useUsersByMerchant(merchantId, { orderBy, email: email || undefined, tenantName: tenantName || undefined });
   const roles = useMerchantRoles(merchantId);
   const remove = useRemoveUser();
 
@@ -92,7 +89,7 @@ function UsersTable() {
       fixed: 'right',
       render: (_, user) => (
         <Space>
-          {can('UPDATE_USER') ? (
+          {user.abilities.update ? (
             <Button
               size="small"
               icon={<EditOutlined />}
@@ -104,7 +101,7 @@ function UsersTable() {
               {t('common:edit')}
             </Button>
           ) : null}
-          {can('DELETE_USER') ? (
+          {user.abilities.remove ? (
             <ConfirmButton
               size="small"
               icon={<DeleteOutlined />}
@@ -155,39 +152,25 @@ function UsersTable() {
             placeholder={t('filters.email')}
             aria-label={t('filters.email')}
             style={{ width: 260 }}
-            onSearch={(value) => {
-              setEmail(value.trim());
-              setPage(1);
-            }}
+            onSearch={(value) => setEmail(value.trim())}
           />
           <Input.Search
             allowClear
             placeholder={t('filters.tenantName')}
             aria-label={t('filters.tenantName')}
             style={{ width: 260 }}
-            onSearch={(value) => {
-              setTenantName(value.trim());
-              setPage(1);
-            }}
+            onSearch={(value) => setTenantName(value.trim())}
           />
         </Flex>
-        {users.isError ? (
-          <ErrorResult status={500} message={errorText(users.error)} />
+        {users.query.isError ? (
+          <ErrorResult status={500} message={errorText(users.query.error)} />
         ) : (
           <DataTable<MemberUser>
             rowKey="id"
             columns={columns}
-            dataSource={users.data?.data ?? []}
-            loading={users.isFetching}
-            paging={{
-              page,
-              size,
-              total: users.data?.meta.total ?? 0,
-              onChange: (p, s) => {
-                setPage(p);
-                setSize(s);
-              },
-            }}
+            dataSource={users.rows}
+            loading={users.query.isFetching}
+            paging={users.paging}
             onChange={(_pagination, _filters, sorter) => {
               const one = Array.isArray(sorter) ? sorter[0] : sorter;
               const field = one?.columnKey;
@@ -198,7 +181,7 @@ function UsersTable() {
           />
         )}
       </Card>
-      <PendingInvitations merchantId={merchantId} canInvite={can('CREATE_USER')} canRevoke={can('CREATE_USER') || can('DELETE_USER')} />
+      <PendingInvitations merchantId={merchantId} />
       <UserFormModal
         open={formOpen}
         merchantId={merchantId}

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditAction } from '@zc/shared/api/audit';
 import { apiGet, type DataResponse } from '../../../lib/api-client';
 
 /** GET merchant/audit-log/action-enums. */
-export async function getActionEnums(): Promise<string[]> {
-  return (await apiGet<DataResponse<string[]>>('merchant/audit-log/action-enums')).data;
+export async function getActionEnums(): Promise<AuditAction[]> {
+  return (await apiGet<DataResponse<AuditAction[]>>('merchant/audit-log/action-enums')).data;
 }
 
 export function getActionEnumsQueryOptions() {

@@ -13,8 +13,7 @@ import Col from 'antd/es/col';
 import type { TableProps } from 'antd/es/table';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import type { Dayjs } from 'dayjs';
-import type { AuditEntry } from '@zc/shared/api/audit';
-import { LIMITS } from '@zc/shared/limits';
+import type { AuditAction, AuditEntry } from '@zc/shared/api/audit';
 import { useAuditLog } from '../api/get-audit-log';
 import { useActionEnums } from '../api/get-action-enums';
 import { useVerifyAuditChain, type AuditVerifyResult } from '../api/verify-audit-chain';
@@ -46,25 +45,21 @@ export function AuditLogView({
   errorText: (error: unknown) => string;
 }) {
   const { t, i18n } = useTranslation('audit');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
-  const [action, setAction] = useState<string | undefined>();
+  const [action, setAction] = useState<AuditAction | undefined>();
   const [actorEmail, setActorEmail] = useState<string | undefined>();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [verified, setVerified] = useState<AuditVerifyResult | null>(null);
   const actions = useActionEnums();
   const verify = useVerifyAuditChain();
-  const log = useAuditLog({
-    level,
-    merchantId,
-    tenantId,
-    page,
-    size,
-    action,
-    actorEmail,
-    from: range ? range[0].startOf('day').toISOString() : undefined,
-    to: range ? range[1].endOf('day').toISOString() : undefined,
-  });
+  const log = useAuditLog(
+    { level, merchantId, tenantId },
+    {
+      action,
+      actorEmail,
+      from: range ? range[0].startOf('day').toISOString() : undefined,
+      to: range ? range[1].endOf('day').toISOString() : undefined,
+    },
+  );
 
   // Every catalogued action and target type has a label (locales test); a code still shows for
   // an entry written by a newer server than this bundle.
@@ -107,10 +102,7 @@ export function AuditLogView({
           value={action}
           options={(actions.data ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
           optionFilterProp="label"
-          onChange={(value: string | undefined) => {
-            setAction(value);
-            setPage(1);
-          }}
+          onChange={(value: AuditAction | undefined) => setAction(value)}
           data-testid="audit-action-filter"
         />
         <Input.Search
@@ -118,18 +110,12 @@ export function AuditLogView({
           aria-label={t('filters.actor')}
           placeholder={t('filters.actor')}
           style={{ width: 240 }}
-          onSearch={(value) => {
-            setActorEmail(value.trim() || undefined);
-            setPage(1);
-          }}
+          onSearch={(value) => setActorEmail(value.trim() || undefined)}
         />
         <DatePicker.RangePicker
           aria-label={t('filters.range')}
           value={range}
-          onChange={(value) => {
-            setRange(value && value[0] && value[1] ? [value[0], value[1]] : null);
-            setPage(1);
-          }}
+          onChange={(value) => setRange(value && value[0] && value[1] ? [value[0], value[1]] : null)}
         />
         {canVerify && merchantId ? (
           <Button
@@ -154,14 +140,14 @@ export function AuditLogView({
         />
       ) : null}
       {verify.isError ? <Alert style={{ marginBottom: 16 }} type="error" showIcon title={errorText(verify.error)} /> : null}
-      {log.isError ? (
-        <Alert type="error" showIcon title={errorText(log.error)} />
+      {log.query.isError ? (
+        <Alert type="error" showIcon title={errorText(log.query.error)} />
       ) : (
         <DataTable<AuditEntry>
           rowKey="id"
           columns={columns}
-          dataSource={log.data?.data ?? []}
-          loading={log.isFetching}
+          dataSource={log.rows}
+          loading={log.query.isFetching}
           data-testid="audit-table"
           expandable={{
             expandRowByClick: true,
@@ -179,15 +165,7 @@ export function AuditLogView({
               </Row>
             ),
           }}
-          paging={{
-            page,
-            size,
-            total: log.data?.meta.total ?? 0,
-            onChange: (p, s) => {
-              setPage(p);
-              setSize(s);
-            },
-          }}
+          paging={log.paging}
         />
       )}
     </Card>

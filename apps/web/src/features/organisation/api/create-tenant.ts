@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tenant } from '@zc/shared/api/organisation';
+import type { z } from 'zod';
+import type { Tenant, tenantFormFields } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getMerchantsQueryOptions } from './get-merchants';
 
-export interface CreateTenantInput {
-  merchantId: string;
-  name: string;
-  file: File;
-}
+/** The multipart fields of tenantFormFields, the avatar file, and the organisation. */
+export type CreateTenantInput = z.input<typeof tenantFormFields> & { merchantId: string; file: File };
 
 /** POST merchant/tenant as multipart (`name`, `file`). */
 export async function createTenant({ merchantId, name, file }: CreateTenantInput): Promise<Tenant> {

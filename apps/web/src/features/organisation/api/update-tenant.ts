@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tenant } from '@zc/shared/api/organisation';
+import type { z } from 'zod';
+import type { Tenant, tenantUpdateFields } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getMerchantsQueryOptions } from './get-merchants';
 
-export interface UpdateTenantInput {
-  id: string;
-  merchantId: string;
-  name?: string;
-  file?: File;
-}
+/** The multipart fields of tenantUpdateFields, an optional new avatar, and the tenant. */
+export type UpdateTenantInput = z.input<typeof tenantUpdateFields> & { id: string; merchantId: string; file?: File };
 
 /** PATCH merchant/tenant/{id} as multipart (`name?`, `file?`). */
 export async function updateTenant({ id, merchantId, name, file }: UpdateTenantInput): Promise<Tenant> {

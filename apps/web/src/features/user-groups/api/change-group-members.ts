@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserGroup } from '@zc/shared/api/organisation';
+import type { z } from 'zod';
+import type { UserGroup, userGroupMembersBody } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getUserGroupsQueryOptions } from './get-user-groups';
-import { getTenantUsersQueryOptions } from './get-tenant-users';
+import { tenantUsersKey } from './get-tenant-users';
 
-export interface GroupMembersInput {
-  tenantId: string;
-  groupId: string;
-  userIds: string[];
-}
+export type GroupMembersInput = z.input<typeof userGroupMembersBody> & { tenantId: string; groupId: string };
 
 /** POST merchant/user-group/add-user/{id}. */
 export async function addUsersToGroup({ tenantId, groupId, userIds }: GroupMembersInput): Promise<UserGroup> {
@@ -25,7 +22,7 @@ function useInvalidateGroups() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: getTenantUsersQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: tenantUsersKey }),
     ]);
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TenantUser } from '@zc/shared/api/organisation';
 import { apiGet, type DataResponse } from '../../../lib/api-client';
-import type { TenantUser } from './get-tenant-users';
 
-/** GET merchant/user-group/list-available/{id}: tenant members not in the group. */
+/** GET merchant/user-group/list-available/{id}: organisation members not in the group. */
 export async function getAvailableUsers(tenantId: string, groupId: string): Promise<TenantUser[]> {
   return (await apiGet<DataResponse<TenantUser[]>>(`merchant/user-group/list-available/${groupId}`, undefined, { tenantId })).data;
 }

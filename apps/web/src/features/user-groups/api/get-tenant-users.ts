@@ -1,24 +1,18 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { tenantUser } from '@zc/shared/api/organisation';
+import type { TenantMember } from '@zc/shared/api/organisation';
 import { apiGet, type ListResponse } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-export type TenantUser = z.infer<typeof tenantUser>;
+export type { TenantMember } from '@zc/shared/api/organisation';
 
-/** GET merchant/tenant/list-user-by-tenant: members of the tenant with their user group. */
-export async function getTenantUsers(tenantId: string, page: number, size: number): Promise<ListResponse<TenantUser>> {
-  return apiGet<ListResponse<TenantUser>>('merchant/tenant/list-user-by-tenant', { page, size }, { tenantId });
+/** What mutations invalidate: every page of every tenant's member list. */
+export const tenantUsersKey = ['tenant-users'] as const;
+
+/** GET merchant/tenant/list-user-by-tenant: members of the tenant with their user group and abilities. */
+export async function getTenantUsers(tenantId: string, query: { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<TenantMember>> {
+  return apiGet<ListResponse<TenantMember>>('merchant/tenant/list-user-by-tenant', query, { tenantId, signal });
 }
 
-export function getTenantUsersQueryOptions(params?: { tenantId: string; page: number; size: number }) {
-  return queryOptions({
-    queryKey: params ? ['tenant-users', params] : ['tenant-users'],
-    queryFn: () => (params ? getTenantUsers(params.tenantId, params.page, params.size) : Promise.resolve({ data: [], meta: { total: 0 } })),
-    enabled: Boolean(params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useTenantUsers(params: { tenantId: string; page: number; size: number }) {
-  return useQuery(getTenantUsersQueryOptions(params));
+/** The tenant's members, paged; `enabled` false makes no call (the caller lacks VIEW_USER_GROUPS). */
+export function useTenantUsers(tenantId: string, enabled = true) {
+  return usePagedList({ key: [...tenantUsersKey, tenantId], filters: {}, fetch: (query, signal) => getTenantUsers(tenantId, query, signal), enabled });
 }

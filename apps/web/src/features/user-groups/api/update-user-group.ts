@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserGroup } from '@zc/shared/api/organisation';
+import type { z } from 'zod';
+import type { updateUserGroupBody, UserGroup } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getUserGroupsQueryOptions } from './get-user-groups';
 
-export interface UpdateUserGroupInput {
-  tenantId: string;
-  id: string;
-  name?: string;
-  permissions?: string[];
-}
+export type UpdateUserGroupInput = z.input<typeof updateUserGroupBody> & { tenantId: string };
 
 /** POST merchant/user-group/update-user: rename a group or replace its permissions. */
 export async function updateUserGroup({ tenantId, ...body }: UpdateUserGroupInput): Promise<UserGroup> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addUserBody, Invitation } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import { getOrganisationInvitationsQueryOptions } from './get-organisation-invitations';
+import { organisationInvitationsKey } from './get-organisation-invitations';
 
 export type AddUserInput = z.input<typeof addUserBody> & { merchantId: string };
 
@@ -18,6 +18,6 @@ export function useAddUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getOrganisationInvitationsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationInvitationsKey }),
   });
 }

@@ -1,29 +1,23 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation } from '@zc/shared/api/organisation';
+import type { z } from 'zod';
+import type { Invitation, invitationsQuery } from '@zc/shared/api/organisation';
 import { apiGet, type ListResponse } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-export interface OrganisationInvitationsQuery {
-  merchantId: string;
-  page: number;
-  size: number;
-  orderBy?: string;
-  email?: string;
+export type InvitationsFilters = Pick<z.input<typeof invitationsQuery>, 'orderBy' | 'email'>;
+
+/** What mutations invalidate: every page of the pending invitations. */
+export const organisationInvitationsKey = ['invitations', 'by-merchant'] as const;
+
+/** GET merchant/invitation/by-merchant: the organisation's pending invitations (expired ones flagged), with their abilities. */
+export async function getOrganisationInvitations(merchantId: string, query: InvitationsFilters & { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<Invitation>> {
+  return apiGet<ListResponse<Invitation>>('merchant/invitation/by-merchant', { ...query }, { merchantId, tenantId: null, signal });
 }
 
-/** GET merchant/invitation/by-merchant: the organisation's pending invitations (expired ones flagged). */
-export async function getOrganisationInvitations({ merchantId, ...query }: OrganisationInvitationsQuery): Promise<ListResponse<Invitation>> {
-  return apiGet<ListResponse<Invitation>>('merchant/invitation/by-merchant', { ...query }, { merchantId, tenantId: null });
-}
-
-export function getOrganisationInvitationsQueryOptions(query?: OrganisationInvitationsQuery) {
-  return queryOptions({
-    queryKey: query ? ['invitations', 'by-merchant', query] : ['invitations', 'by-merchant'],
-    queryFn: () => (query ? getOrganisationInvitations(query) : Promise.resolve({ data: [], meta: { total: 0 } })),
-    enabled: Boolean(query),
-    placeholderData: keepPreviousData,
+export function useOrganisationInvitations(merchantId: string, filters: InvitationsFilters) {
+  return usePagedList({
+    key: [...organisationInvitationsKey, merchantId],
+    filters,
+    fetch: (query, signal) => getOrganisationInvitations(merchantId, query, signal),
+    enabled: Boolean(merchantId),
   });
-}
-
-export function useOrganisationInvitations(query: OrganisationInvitationsQuery, enabled = true) {
-  return useQuery({ ...getOrganisationInvitationsQueryOptions(query), enabled });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { getOrganisationInvitationsQueryOptions } from './get-organisation-invitations';
+import { organisationInvitationsKey } from './get-organisation-invitations';
 
 /** POST merchant/invitation/revoke/{id}: the link stops working. */
 export async function revokeInvitation({ id, merchantId }: { id: string; merchantId: string }): Promise<void> {
@@ -11,6 +11,6 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getOrganisationInvitationsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationInvitationsKey }),
   });
 }

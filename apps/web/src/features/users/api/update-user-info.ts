@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MemberUser, updateUserInfoBody } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import { getUsersByMerchantQueryOptions } from './get-users-by-merchant';
+import { usersByMerchantKey } from './get-users-by-merchant';
 
 export type UpdateUserInfoInput = z.input<typeof updateUserInfoBody> & { id: string; merchantId: string };
 
@@ -15,6 +15,6 @@ export function useUpdateUserInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserInfo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUsersByMerchantQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersByMerchantKey }),
   });
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
@@ -9,7 +8,6 @@ import type { TableProps } from 'antd/es/table';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import type { Invitation } from '@zc/shared/api/organisation';
-import { LIMITS } from '@zc/shared/limits';
 import { ROLE_COLORS } from '@zc/shared/permissions';
 import { DataTable } from '../../../components/data-table';
 import { ConfirmButton } from '../../../components/confirm-button';
@@ -21,20 +19,17 @@ import { useAddUser } from '../api/add-user';
 
 /**
  * The organisation's pending invitations: who was invited, as what, by whom, until when; resend
- * (a new link, same role and tenants) and revoke. Hidden while there are none.
+ * (a new link, same role and tenants) and revoke, each shown as the row's abilities say. Hidden while there are none.
  */
-export function PendingInvitations({ merchantId, canInvite, canRevoke }: { merchantId: string; canInvite: boolean; canRevoke: boolean }) {
+export function PendingInvitations({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
-  const invitations = useOrganisationInvitations({ merchantId, page, size, orderBy: 'createdAt=desc' }, Boolean(merchantId));
+  const invitations = useOrganisationInvitations(merchantId, { orderBy: 'createdAt=desc' });
   const revoke = useRevokeInvitation();
   const resend = useAddUser();
   const fail = (error: unknown) => void message.error(error instanceof ApiError ? t(`errors:${error.code}`, { defaultValue: error.message }) : t('errors:INTERNAL'));
 
-  const total = invitations.data?.meta.total ?? 0;
-  if (total === 0 && page === 1) return null;
+  if (invitations.total === 0 && invitations.page === 1) return null;
 
   const columns: TableProps<Invitation>['columns'] = [
     { key: 'email', dataIndex: 'email', title: t('columns.email') },
@@ -65,7 +60,7 @@ export function PendingInvitations({ merchantId, canInvite, canRevoke }: { merch
       fixed: 'right',
       render: (_, inv) => (
         <Space>
-          {canInvite ? (
+          {inv.abilities.resend ? (
             <Button
               size="small"
               icon={<MailOutlined />}
@@ -82,7 +77,7 @@ export function PendingInvitations({ merchantId, canInvite, canRevoke }: { merch
               {t('invitations.resend')}
             </Button>
           ) : null}
-          {canRevoke ? (
+          {inv.abilities.revoke ? (
             <ConfirmButton
               size="small"
               icon={<StopOutlined />}
@@ -111,17 +106,9 @@ export function PendingInvitations({ merchantId, canInvite, canRevoke }: { merch
       <DataTable<Invitation>
         rowKey="id"
         columns={columns}
-        dataSource={invitations.data?.data ?? []}
-        loading={invitations.isFetching}
-        paging={{
-          page,
-          size,
-          total,
-          onChange: (p, s) => {
-            setPage(p);
-            setSize(s);
-          },
-        }}
+        dataSource={invitations.rows}
+        loading={invitations.query.isFetching}
+        paging={invitations.paging}
       />
     </Card>
   );

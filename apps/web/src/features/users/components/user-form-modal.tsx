@@ -56,7 +56,9 @@ export function UserFormModal({
   const onFinish = async (values: UserFormValues) => {
     try {
       if (user) {
-        await update.mutateAsync({ id: user.id, merchantId, role: values.role, tenantIds: values.tenantIds });
+        // The role travels only when it changed: an unchanged owner role is not a role change (abilities.changeRole).
+        const role = values.role !== user.roleMerchant.name ? values.role : undefined;
+        await update.mutateAsync({ id: user.id, merchantId, role, tenantIds: values.tenantIds });
         void message.success(t('form.updated'));
       } else {
         const invitation = await add.mutateAsync({ merchantId, email: values.email.trim(), role: values.role, tenantIds: values.tenantIds });
@@ -101,7 +103,10 @@ export function UserFormModal({
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('form.inviteHint')} />
         )}
         <Form.Item name="role" label={t('columns.role')} rules={[{ required: true, message: t('form.roleRequired') }]}>
-          <Select options={(roles.length ? roles : MERCHANT_ROLES).map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          <Select
+            disabled={user ? !user.abilities.changeRole : false}
+            options={(roles.length ? roles : MERCHANT_ROLES).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          />
         </Form.Item>
         <Form.Item name="tenantIds" label={t('columns.tenants')}>
           <Select mode="multiple" allowClear optionFilterProp="label" options={tenants.map((x) => ({ value: x.id, label: x.name }))} placeholder={t('form.tenantsPlaceholder')} />
