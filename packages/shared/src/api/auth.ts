@@ -42,6 +42,8 @@ export const registerBody = z.strictObject({
 export const forgotPasswordBody = z.strictObject({ email });
 export const resetPasswordBody = z.strictObject({ token: z.string().min(10).max(200), password });
 export const changePasswordBody = z.strictObject({ currentPassword: z.string().min(1).max(LIMITS.passwordMax), newPassword: password });
+/** The caller's other sessions are revoked; this one continues with the fresh token pair. */
+export const changePasswordAnswer = z.object({ ok: z.literal(true), tokens: tokenPair });
 export const updateProfileBody = z.strictObject({ displayName });
 
 export const OTP_PURPOSES = ['API_KEY', 'GENERIC'] as const;

@@ -1,4 +1,5 @@
 import {
+  changePasswordAnswer,
   changePasswordBody,
   forgotPasswordBody,
   loginBody,
@@ -116,7 +117,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/user/change-password',
     {
       config: { access: authenticated, audit: 'AUTH_PASSWORD_CHANGE' },
-      schema: { tags, body: changePasswordBody, response: { 200: dataResponse(okResponse.shape.data.extend({ tokens: tokenPair })) } },
+      schema: { tags, body: changePasswordBody, response: { 200: dataResponse(changePasswordAnswer) } },
     },
     async (req) => {
       const tokens = await runMutation(deps.db, req, (tx, record) => auth.changePassword(tx, authDeps, requireUser(req.ctx).id, req.body, meta(req), record));
