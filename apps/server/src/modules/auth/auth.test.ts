@@ -226,9 +226,10 @@ describe('sign-in throttling (per account and per address)', () => {
   };
   const attempt = (email: string, password: string, ip = freshIp()) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login/credential', payload: { email, password }, remoteAddress: ip });
-  const throttleRow = async (scope: string, key: string) =>
+  type ThrottleScope = typeof authThrottle.$inferSelect.scope;
+  const throttleRow = async (scope: ThrottleScope, key: string) =>
     (await t.database.db.select().from(authThrottle).where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, key))))[0];
-  const endLock = (scope: string, key: string) =>
+  const endLock = (scope: ThrottleScope, key: string) =>
     t.database.db.update(authThrottle).set({ lockedUntil: new Date(Date.now() - 1000) }).where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, key)));
   const lockMails = async (to: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject.includes('Sign-in temporarily locked'));
   async function owner() {
