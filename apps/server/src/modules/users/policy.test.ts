@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MERCHANT_ROLE_PERMISSIONS, type MerchantRole } from '@zc/shared/permissions';
 import type { Actor } from '../../platform/policy';
 import { leaveDenial, memberAbilities, memberRemovalDenial, memberUpdateDenial } from './policy';
-import { invitationAbilities } from '../invitations/policy';
-import { tenantAbilities } from '../organisation/policy';
-import { tenantMemberAbilities, userGroupAbilities } from '../user-groups/policy';
 
 const actor = (role: MerchantRole, userId = 'me'): Actor => ({ userId, merchantRole: role, permissions: new Set(MERCHANT_ROLE_PERMISSIONS[role]) });
 const member = (role: MerchantRole, userId = 'them') => ({ userId, role });
@@ -35,30 +32,5 @@ describe('member policy', () => {
     for (const role of ['MODERATOR', 'USER', 'MARKETING', 'EU'] as const) {
       expect(memberAbilities(actor(role), member('USER'), 2)).toEqual({ update: false, changeRole: false, remove: false });
     }
-  });
-});
-
-describe('invitation, tenant and user group policies', () => {
-  it('keeps an owner invitation an owner’s to resend or revoke', () => {
-    expect(invitationAbilities(actor('ADMIN'), { role: 'OWNER' })).toEqual({ resend: false, revoke: false });
-    expect(invitationAbilities(actor('ADMIN'), { role: 'USER' })).toEqual({ resend: true, revoke: true });
-    expect(invitationAbilities(actor('OWNER'), { role: 'OWNER' })).toEqual({ resend: true, revoke: true });
-    expect(invitationAbilities(actor('MODERATOR'), { role: 'USER' })).toEqual({ resend: false, revoke: false });
-  });
-
-  it('lets the roles holding UPDATE_TENANT edit tenants and their services', () => {
-    expect(tenantAbilities(actor('OWNER'))).toEqual({ update: true, manageServices: true });
-    expect(tenantAbilities(actor('ADMIN'))).toEqual({ update: true, manageServices: true });
-    expect(tenantAbilities(actor('MODERATOR'))).toEqual({ update: false, manageServices: false });
-  });
-
-  it('ties user group actions to UPDATE_USER_GROUPS; only a member with a group can be taken out of it', () => {
-    const viewer: Actor = { userId: 'me', merchantRole: 'USER', permissions: new Set(['VIEW_USER_GROUPS']) };
-    const editor: Actor = { userId: 'me', merchantRole: 'USER', permissions: new Set(['VIEW_USER_GROUPS', 'UPDATE_USER_GROUPS']) };
-    expect(userGroupAbilities(viewer)).toEqual({ update: false, manageMembers: false });
-    expect(userGroupAbilities(editor)).toEqual({ update: true, manageMembers: true });
-    expect(tenantMemberAbilities(editor, { userGroup: { id: 'g' } })).toEqual({ removeFromGroup: true });
-    expect(tenantMemberAbilities(editor, { userGroup: null })).toEqual({ removeFromGroup: false });
-    expect(tenantMemberAbilities(viewer, { userGroup: { id: 'g' } })).toEqual({ removeFromGroup: false });
   });
 });
