@@ -1,4 +1,6 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS } from '@zc/shared/api/audit';
+import { oneOf } from './columns';
 
 /**
  * Append-only audit entries, hash-chained per chain key (the organisation id, or 'platform' for
@@ -14,7 +16,7 @@ export const auditLogs = pgTable(
     merchantId: uuid('merchant_id'),
     tenantId: uuid('tenant_id'),
     actorId: uuid('actor_id'),
-    action: text('action').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
     before: jsonb('before'),
@@ -29,6 +31,8 @@ export const auditLogs = pgTable(
     uniqueIndex('audit_logs_chain_seq_key').on(t.chainKey, t.seq),
     index('audit_logs_merchant_idx').on(t.merchantId, t.createdAt),
     index('audit_logs_tenant_idx').on(t.tenantId, t.createdAt),
+    // A new action needs a migration (drizzle-kit regenerates this list from AUDIT_ACTIONS).
+    check('audit_logs_action_ck', oneOf(t.action, AUDIT_ACTIONS)),
   ],
 );
 

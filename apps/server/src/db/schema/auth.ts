@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { OTP_PURPOSES } from '@zc/shared/api/auth';
+import { createdAt, oneOf } from './columns';
 
 export const users = pgTable(
   'users',
@@ -61,15 +62,19 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
     codeHash: text('code_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] }), check('otp_codes_purpose_ck', oneOf(t.purpose, OTP_PURPOSES))],
 );
+
+/** What a throttle counter counts (platform/throttle.ts policies). */
+export const AUTH_THROTTLE_SCOPES = ['login-account', 'login-ip', 'reset-account'] as const;
+export type AuthThrottleScope = (typeof AUTH_THROTTLE_SCOPES)[number];
 
 /**
  * Failure counters for throttled auth actions (issue 8): one row per (scope, key), e.g.
@@ -78,7 +83,7 @@ export const otpCodes = pgTable(
 export const authThrottle = pgTable(
   'auth_throttle',
   {
-    scope: text('scope').notNull(),
+    scope: text('scope', { enum: AUTH_THROTTLE_SCOPES }).notNull(),
     key: text('key').notNull(),
     failures: integer('failures').notNull().default(0),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,5 +92,5 @@ export const authThrottle = pgTable(
     /** When the account holder was last told about a lock (one mail per lock). */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), check('auth_throttle_scope_ck', oneOf(t.scope, AUTH_THROTTLE_SCOPES))],
 );

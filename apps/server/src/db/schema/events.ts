@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EVENT_PAYLOADS, type EventType } from '@zc/shared/api/events';
+import { oneOf } from './columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -8,6 +10,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
  * SQL); the dispatcher releases an event once its transaction is older than every running one.
  */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/** Every domain event type, from the shared payload catalogue; a new type needs a migration of the check below. */
+export const DOMAIN_EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as [EventType, ...EventType[]];
 
 /**
  * Domain events (ADR 0007): facts a module announces, written in the transaction that made them
@@ -19,7 +24,7 @@ export const domainEvents = pgTable(
   {
     /** Stream position and SSE `id:`; allocated at insert, so commit order may differ slightly. */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    type: text('type').notNull(),
+    type: text('type', { enum: DOMAIN_EVENT_TYPES }).notNull(),
     merchantId: uuid('merchant_id').notNull(),
     tenantId: uuid('tenant_id'),
     payload: jsonb('payload').notNull(),
@@ -32,6 +37,7 @@ export const domainEvents = pgTable(
     index('domain_events_merchant_idx').on(t.merchantId, t.id),
     // A handler's cursor walks the types it handles in transaction order.
     index('domain_events_type_tx_idx').on(t.type, t.txId, t.id),
+    check('domain_events_type_ck', oneOf(t.type, DOMAIN_EVENT_TYPES)),
   ],
 );
 

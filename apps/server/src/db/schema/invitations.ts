@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { MERCHANT_ROLES } from '@zc/shared/permissions';
+import { INVITATION_STATUSES } from '@zc/shared/api/organisation';
+import { createdAt, oneOf } from './columns';
 import { users } from './auth';
 import { merchants } from './organisation';
 
@@ -14,10 +16,10 @@ export const merchantInvitations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role').notNull(),
+    role: text('role', { enum: MERCHANT_ROLES }).notNull(),
     tenantIds: jsonb('tenant_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     tokenHash: text('token_hash').notNull(),
-    status: text('status').$type<'PENDING' | 'ACCEPTED' | 'DECLINED' | 'REVOKED'>().notNull().default('PENDING'),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('PENDING'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -27,6 +29,7 @@ export const merchantInvitations = pgTable(
     uniqueIndex('merchant_invitations_hash_key').on(t.tokenHash),
     uniqueIndex('merchant_invitations_pending_key').on(t.merchantId, t.email).where(sql`status = 'PENDING'`),
     index('merchant_invitations_email_idx').on(t.email),
-    check('merchant_invitations_status_check', sql`status in ('PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED')`),
+    check('merchant_invitations_status_ck', oneOf(t.status, INVITATION_STATUSES)),
+    check('merchant_invitations_role_ck', oneOf(t.role, MERCHANT_ROLES)),
   ],
 );

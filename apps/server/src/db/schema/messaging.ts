@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts, createdAt, updatedAt, money } from './columns';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MESSAGE_MODULES, MESSAGE_STATUSES, MESSAGE_TYPES, SEND_MODES } from '@zc/shared/api/messaging';
+import { FALLBACK_NOTES } from '@zc/shared/api/fallback';
+import { ts, createdAt, updatedAt, money, oneOf } from './columns';
 import { tenants } from './organisation';
 
 /**
@@ -15,7 +17,7 @@ export const messageHistory = pgTable(
     /** Monotonic tie-breaker for keyset pagination. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    module: text('module').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
     apiKeyId: uuid('api_key_id'),
     zaloOaId: uuid('zalo_oa_id').notNull(),
     trackingId: text('tracking_id'),
@@ -26,9 +28,9 @@ export const messageHistory = pgTable(
     phone: text('phone'),
     templateData: jsonb('template_data'),
     messageData: jsonb('message_data'),
-    mode: text('mode').notNull().default('production'),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
+    mode: text('mode', { enum: SEND_MODES }).notNull().default('production'),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
     errorCode: integer('error_code'),
     errorMsg: text('error_msg'),
     isCharged: boolean('is_charged').notNull().default(false),
@@ -45,7 +47,7 @@ export const messageHistory = pgTable(
     /** ZNS row: the OA message sent in its place (ADR 0004); unique, so a fallback is created once. */
     fallbackMessageId: uuid('fallback_message_id'),
     /** ZNS row: what the fallback did (FALLBACK_NOTES), null when no trigger matched. */
-    fallbackNote: text('fallback_note'),
+    fallbackNote: text('fallback_note', { enum: FALLBACK_NOTES }),
     /** OA row: the ZNS message this one replaces. No foreign key: the hot insert path stays trigger-free. */
     fallbackOf: uuid('fallback_of'),
   },
@@ -64,5 +66,10 @@ export const messageHistory = pgTable(
     index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
     uniqueIndex('message_history_fallback_message_key').on(t.fallbackMessageId).where(sql`fallback_message_id is not null`),
     uniqueIndex('message_history_fallback_of_key').on(t.fallbackOf).where(sql`fallback_of is not null`),
+    check('message_history_module_ck', oneOf(t.module, MESSAGE_MODULES)),
+    check('message_history_mode_ck', oneOf(t.mode, SEND_MODES)),
+    check('message_history_type_ck', oneOf(t.type, MESSAGE_TYPES)),
+    check('message_history_status_ck', oneOf(t.status, MESSAGE_STATUSES)),
+    check('message_history_fallback_note_ck', oneOf(t.fallbackNote, FALLBACK_NOTES)),
   ],
 );

@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MERCHANT_ROLES } from '@zc/shared/permissions';
+import { createdAt, oneOf } from './columns';
 import { users } from './auth';
 
 export const merchants = pgTable('merchants', {
@@ -16,10 +17,14 @@ export const merchantMembers = pgTable(
   {
     merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role', { enum: MERCHANT_ROLES }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.userId] }), index('merchant_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.userId] }),
+    index('merchant_members_user_idx').on(t.userId),
+    check('merchant_members_role_ck', oneOf(t.role, MERCHANT_ROLES)),
+  ],
 );
 
 export const tenants = pgTable(

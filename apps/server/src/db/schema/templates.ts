@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts, createdAt, updatedAt, money } from './columns';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ZNS_TEMPLATE_STATUSES } from '@zc/shared/api/templates';
+import { ts, createdAt, updatedAt, money, oneOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
 import { zaloOas } from './zalo-oa';
 
-/** The tenant's template library, synced from Zalo (template/all + info/v2). */
+/**
+ * The tenant's template library, synced from Zalo (template/all + info/v2). The status is Zalo's
+ * closed set (REFERENCE §ZNS templates); tag and quality stay open text: Zalo has two tag
+ * vocabularies and adds values.
+ */
 export const znsTemplates = pgTable(
   'zns_templates',
   {
@@ -14,7 +19,7 @@ export const znsTemplates = pgTable(
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     znsTemplateId: text('zns_template_id').notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ZNS_TEMPLATE_STATUSES }).notNull(),
     tag: text('tag'),
     quality: text('quality'),
     price: money('price').notNull().default(0),
@@ -25,8 +30,16 @@ export const znsTemplates = pgTable(
     syncedAt: ts('synced_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('zns_templates_key').on(t.tenantId, t.zaloOaId, t.znsTemplateId), index('zns_templates_tenant_idx').on(t.tenantId, t.status)],
+  (t) => [
+    uniqueIndex('zns_templates_key').on(t.tenantId, t.zaloOaId, t.znsTemplateId),
+    index('zns_templates_tenant_idx').on(t.tenantId, t.status),
+    check('zns_templates_status_ck', oneOf(t.status, ZNS_TEMPLATE_STATUSES)),
+  ],
 );
+
+/** Review states of a template request (the `templateRequest` API schema lists the same). */
+export const TEMPLATE_REQUEST_STATUSES = ['PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED'] as const;
+export type TemplateRequestStatus = (typeof TEMPLATE_REQUEST_STATUSES)[number];
 
 /** A tenant's request for a new template, with its tracked review status. */
 export const templateRequests = pgTable(
@@ -37,12 +50,12 @@ export const templateRequests = pgTable(
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: TEMPLATE_REQUEST_STATUSES }).notNull().default('PENDING'),
     znsTemplateId: text('zns_template_id'),
     error: text('error'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('template_requests_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [index('template_requests_tenant_idx').on(t.tenantId, t.createdAt), check('template_requests_status_ck', oneOf(t.status, TEMPLATE_REQUEST_STATUSES))],
 );

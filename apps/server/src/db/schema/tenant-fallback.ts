@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns';
+import { boolean, check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { FALLBACK_MESSAGE_KINDS } from '@zc/shared/api/fallback';
+import { updatedAt, oneOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
 
@@ -10,9 +11,9 @@ export const tenantFallbackSettings = pgTable('tenant_fallback_settings', {
   enabled: boolean('enabled').notNull().default(false),
   triggerCodes: integer('trigger_codes').array().notNull().default(sql`'{-114,-119,-139,-140,-141}'::integer[]`),
   /** 'text' (OA CS text) or 'transaction' (OA transaction message). */
-  messageKind: text('message_kind').notNull().default('text'),
+  messageKind: text('message_kind', { enum: FALLBACK_MESSAGE_KINDS }).notNull().default('text'),
   header: text('header').notNull().default(''),
   content: text('content').notNull().default(''),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
-});
+}, (t) => [check('tenant_fallback_settings_message_kind_ck', oneOf(t.messageKind, FALLBACK_MESSAGE_KINDS))]);

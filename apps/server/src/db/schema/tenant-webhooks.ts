@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts, createdAt, updatedAt } from './columns';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from '@zc/shared/api/webhooks';
+import { ts, createdAt, updatedAt, oneOf, allOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
 
@@ -12,13 +13,16 @@ export const tenantWebhooks = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     secretEnc: text('secret_enc').notNull(),
-    events: jsonb('events').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    events: jsonb('events').$type<WebhookEvent[]>().notNull().default(sql`'[]'::jsonb`),
     isActive: boolean('is_active').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tenant_webhooks_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('tenant_webhooks_tenant_idx').on(t.tenantId),
+    check('tenant_webhooks_events_ck', sql`jsonb_typeof(${t.events}) = 'array' and ${allOf(t.events, WEBHOOK_EVENTS)}`),
+  ],
 );
 
 /** The delivery log: every attempt series of one event to one endpoint. */
@@ -28,9 +32,9 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     webhookId: uuid('webhook_id').notNull().references(() => tenantWebhooks.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastStatusCode: integer('last_status_code'),
@@ -42,5 +46,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_tenant_idx').on(t.tenantId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('PENDING', 'RETRYING')`),
+    check('webhook_deliveries_event_ck', oneOf(t.event, WEBHOOK_EVENTS)),
+    check('webhook_deliveries_status_ck', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
   ],
 );
