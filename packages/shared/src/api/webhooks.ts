@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { isoDate, pageQuery } from './common';
+import { abilities, isoDate, pageQuery } from './common';
 
 /** Events a tenant webhook can subscribe to. `webhook.test` is only sent by the test-fire button. */
 export const WEBHOOK_EVENTS = ['message.status'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** What a delivery carries: a subscribed event, or the test-fire's `webhook.test`. */
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED'] as const;
 
 /** Headers of every delivery. Signature: `t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
@@ -25,6 +27,8 @@ export const webhook = z.object({
   isActive: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** CRUD_WEBHOOK; `test` also needs the endpoint enabled. */
+  abilities: abilities(['update', 'delete', 'test', 'rotateSecret']),
 });
 export type Webhook = z.infer<typeof webhook>;
 
@@ -57,6 +61,8 @@ export const webhookDelivery = z.object({
   isTest: z.boolean(),
   createdAt: isoDate,
   deliveredAt: isoDate.nullable(),
+  /** `replay` once the delivery has finished (SUCCEEDED or FAILED), with CRUD_WEBHOOK. */
+  abilities: abilities(['replay']),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 

@@ -57,8 +57,8 @@ export async function deleteApiKey(tx: DbOrTx, scope: TenantScope, id: string): 
 }
 
 export interface ApiKeyListQuery {
-  service?: string;
-  status?: string;
+  service?: ApiKeyRow['service'];
+  status?: ApiKeyRow['status'];
   zaloOAIds?: string[];
   teamIds?: string[];
   orderBy: { field: 'createdAt' | 'name' | 'lastUsedAt'; direction: 'asc' | 'desc' };

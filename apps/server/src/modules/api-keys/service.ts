@@ -24,7 +24,7 @@ export async function findApiKeys(db: DbOrTx, actor: Actor, scope: TenantScope, 
   return { rows: r.rows.map((x) => presentApiKey(actor, x.key, x.oa)), total: r.total };
 }
 
-export async function createApiKey(tx: Tx, actor: Actor, scope: TenantScope, input: { name: string; zaloOAId: string; service: string; teamId?: string }) {
+export async function createApiKey(tx: Tx, actor: Actor, scope: TenantScope, input: { name: string; zaloOAId: string; service: ApiKeyRow['service']; teamId?: string }) {
   const oa = await findOaOfTenant(tx, scope, input.zaloOAId);
   if (!oa) throw fieldError('zaloOAId', 'Official account not found in this tenant', 'not_found');
   const { secret, secretHash, keyPrefix } = newSecret();
@@ -73,7 +73,7 @@ export async function applyKeyAction(tx: Tx, otp: OtpDeps, actor: Actor, scope: 
   if (!gate.ok) return gate;
   const key = gate.value;
   const fresh = input.type === 'ROTATE' ? newSecret() : null;
-  const after = await updateApiKey(tx, scope, key.id, fresh ? { secretHash: fresh.secretHash, keyPrefix: fresh.keyPrefix } : { status: input.type });
+  const after = await updateApiKey(tx, scope, key.id, fresh ? { secretHash: fresh.secretHash, keyPrefix: fresh.keyPrefix } : { status: input.type === 'ROTATE' ? key.status : input.type });
   if (!after) throw notFound();
   const oa = await findOaOfTenant(tx, scope, key.zaloOaId);
   const view = presentApiKey(actor, after, oa);

@@ -1,11 +1,13 @@
 import type { Webhook, WebhookDelivery } from '@zc/shared/api/webhooks';
 import type { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
+import type { Actor } from '../../platform/policy';
+import { deliveryAbilities, webhookAbilities } from './policy';
 
 export type WebhookRow = typeof tenantWebhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** Webhook row → API shape; the encrypted signing secret never leaves the server. */
-export function presentWebhook(w: WebhookRow): Webhook {
+/** Webhook row → API fields (audit view); the encrypted signing secret never leaves the server. */
+export function webhookView(w: WebhookRow): Omit<Webhook, 'abilities'> {
   return {
     id: w.id,
     url: w.url,
@@ -17,7 +19,12 @@ export function presentWebhook(w: WebhookRow): Webhook {
   };
 }
 
-export function presentDelivery(d: DeliveryRow): WebhookDelivery {
+/** Webhook row → API shape with what the actor may do with it (policy.ts). */
+export function presentWebhook(actor: Actor, w: WebhookRow): Webhook {
+  return { ...webhookView(w), abilities: webhookAbilities(actor, w) };
+}
+
+export function deliveryView(d: DeliveryRow): Omit<WebhookDelivery, 'abilities'> {
   // Statuses are written only by this module from WEBHOOK_DELIVERY_STATUSES.
   const status = d.status as WebhookDelivery['status'];
   return {
@@ -34,4 +41,9 @@ export function presentDelivery(d: DeliveryRow): WebhookDelivery {
     createdAt: d.createdAt.toISOString(),
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
   };
+}
+
+/** Delivery row → API shape; `abilities.replay` only once it has finished. */
+export function presentDelivery(actor: Actor, d: DeliveryRow): WebhookDelivery {
+  return { ...deliveryView(d), abilities: deliveryAbilities(actor, d) };
 }

@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
 import { dataResponse, idParam, listResponse, okResponse, pageQuery } from '@zc/shared/api/common';
 import { createWebhookBody, deliveriesQuery, updateWebhookBody, webhook, webhookDelivery, webhookWithSecret } from '@zc/shared/api/webhooks';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhooks';
-import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { presentDelivery, presentWebhook } from './presenter';
-import { findWebhook, listDeliveries, listWebhooks } from './repo';
-import { assertUrlAllowed, createWebhook, queueTestDelivery, replayDelivery, rotateSecret, updateWebhook } from './service';
-import { deliverOne } from './worker';
+import { actorOf } from '../../platform/policy';
+import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
+import { assertUrlAllowed, attemptTestDelivery, createWebhook, deleteWebhook, findDeliveries, findWebhooks, queueTestDelivery, replayDelivery, rotateSecret, updateWebhook } from './service';
 
 const tags = ['Tenant webhooks'];
 
@@ -25,10 +21,13 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.get(
     '/merchant/webhook',
-    { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { tags, querystring: pageQuery, response: { 200: listResponse(webhook) } } },
+    {
+      config: { access: tenantAccess('VIEW_WEBHOOK') },
+      schema: { tags, description: 'Each endpoint carries `abilities` {update, delete, test, rotateSecret}: what the caller may do with it.', querystring: pageQuery, response: { 200: listResponse(webhook) } },
+    },
     async (req) => {
-      const r = await listWebhooks(deps.db, requireTenant(req.ctx), { limit: req.query.size, offset: offsetOf(req.query) });
-      return paged(r.rows.map(presentWebhook), r.total, req.query);
+      const r = await findWebhooks(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { limit: req.query.size, offset: offsetOf(req.query) });
+      return paged(r.rows, r.total, req.query);
     },
   );
 
@@ -39,13 +38,11 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
       schema: { tags, description: 'Registers an endpoint. `data.secret` (the HMAC signing secret) is answered once.', body: createWebhookBody, response: { 200: dataResponse(webhookWithSecret) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const scope = tenantScope(req.ctx);
       await assertUrlAllowed(req.body.url, allowPrivate);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const { row, secret } = await createWebhook(tx, deps.cipher, { tenantId, userId, ...req.body });
-        const view = presentWebhook(row);
-        await record({ tenantId, targetType: 'webhook', targetId: row.id, after: view });
+        const { row, view, audit, secret } = await createWebhook(tx, deps.cipher, actorOf(req.ctx), scope, req.body);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook', targetId: row.id, after: audit });
         return { ...view, secret };
       });
       return { data };
@@ -56,12 +53,12 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id',
     { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_UPDATE' }, schema: { tags, params: idParam, body: updateWebhookBody, response: { 200: dataResponse(webhook) } } },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
+      const scope = tenantScope(req.ctx);
       if (req.body.url) await assertUrlAllowed(req.body.url, allowPrivate);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const r = await updateWebhook(tx, tenantId, req.params.id, req.body);
-        await record({ tenantId, targetType: 'webhook', targetId: req.params.id, before: r.before, after: r.after });
-        return r.after;
+        const r = await updateWebhook(tx, actorOf(req.ctx), scope, req.params.id, req.body);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook', targetId: req.params.id, before: r.before, after: r.after });
+        return r.view;
       });
       return { data };
     },
@@ -71,12 +68,10 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id',
     { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_DELETE' }, schema: { tags, description: 'Deletes the endpoint and its delivery log.', params: idParam, response: { 200: okResponse } } },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
+      const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
-        const before = await findWebhook(tx, tenantId, req.params.id);
-        if (!before) throw notFound();
-        await tx.delete(tenantWebhooks).where(and(eq(tenantWebhooks.id, before.id), eq(tenantWebhooks.tenantId, tenantId)));
-        await record({ tenantId, targetType: 'webhook', targetId: before.id, before: presentWebhook(before) });
+        const { before } = await deleteWebhook(tx, actorOf(req.ctx), scope, req.params.id);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook', targetId: before.id, before });
       });
       return { data: { ok: true as const } };
     },
@@ -89,11 +84,10 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
       schema: { tags, description: 'Replaces the signing secret; the new one is answered once in `data.secret`. Queued deliveries are signed with the new secret.', params: idParam, response: { 200: dataResponse(webhookWithSecret) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
+      const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const { row, secret } = await rotateSecret(tx, deps.cipher, tenantId, req.params.id);
-        const view = presentWebhook(row);
-        await record({ tenantId, targetType: 'webhook', targetId: row.id, after: { ...view, secretRotated: true } });
+        const { row, view, audit, secret } = await rotateSecret(tx, deps.cipher, actorOf(req.ctx), scope, req.params.id);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook', targetId: row.id, after: { ...audit, secretRotated: true } });
         return { ...view, secret };
       });
       return { data };
@@ -104,18 +98,17 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id/test',
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_TEST' },
-      schema: { tags, description: 'Sends a signed `webhook.test` event now (one attempt, no retries) and answers the logged delivery with its outcome.', params: idParam, response: { 200: dataResponse(webhookDelivery) } },
+      schema: { tags, description: 'Sends a signed `webhook.test` event now (one attempt, no retries) and answers the logged delivery with its outcome; 409 for a disabled endpoint (`abilities.test` false).', params: idParam, response: { 200: dataResponse(webhookDelivery) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
+      const scope = tenantScope(req.ctx);
+      const actor = actorOf(req.ctx);
       const queued = await runMutation(deps.db, req, async (tx, record) => {
-        const row = await queueTestDelivery(tx, tenantId, req.params.id);
-        await record({ tenantId, targetType: 'webhook', targetId: req.params.id, after: { deliveryId: row.id } });
+        const row = await queueTestDelivery(tx, actor, scope, req.params.id);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook', targetId: req.params.id, after: { deliveryId: row.id } });
         return row;
       });
-      await deliverOne(deps.db, deps.cipher, queued.id, { allowPrivate });
-      const [row] = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued.id));
-      return { data: presentDelivery(row ?? queued) };
+      return { data: await attemptTestDelivery(deps.db, deps.cipher, actor, scope, queued, { allowPrivate }) };
     },
   );
 
@@ -123,10 +116,8 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id/deliveries',
     { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { tags, params: idParam, querystring: deliveriesQuery, response: { 200: listResponse(webhookDelivery) } } },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      if (!(await findWebhook(deps.db, tenantId, req.params.id))) throw notFound();
-      const r = await listDeliveries(deps.db, tenantId, req.params.id, { status: req.query.status, limit: req.query.size, offset: offsetOf(req.query) });
-      return paged(r.rows.map(presentDelivery), r.total, req.query);
+      const r = await findDeliveries(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id, { status: req.query.status, limit: req.query.size, offset: offsetOf(req.query) });
+      return paged(r.rows, r.total, req.query);
     },
   );
 
@@ -142,11 +133,11 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
       },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
+      const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const r = await replayDelivery(tx, tenantId, req.params.id);
-        await record({ tenantId, targetType: 'webhook_delivery', targetId: r.original.id, after: { replayId: r.replay.id, webhookId: r.replay.webhookId } });
-        return presentDelivery(r.replay);
+        const r = await replayDelivery(tx, actorOf(req.ctx), scope, req.params.id);
+        await record({ tenantId: scopedTenantId(scope), targetType: 'webhook_delivery', targetId: r.original.id, after: { replayId: r.replay.id, webhookId: r.replay.webhookId } });
+        return r.replay;
       });
       return { data };
     },

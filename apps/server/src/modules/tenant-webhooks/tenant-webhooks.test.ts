@@ -9,7 +9,7 @@ import { tenantWebhooks, webhookDeliveries } from '../../db/schema/tenant-webhoo
 import { userGroups } from '../../db/schema/user-groups';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
-import { enqueueTenantEvent } from './repo';
+import { enqueueTenantEvent } from './service';
 import { checkWebhookUrl, pinnedLookup } from './url-guard';
 import { postWebhook } from './transport';
 import { DELIVERY_LEASE_MS, deliverDueWebhooks, type DeliverOptions } from './worker';
@@ -546,5 +546,59 @@ describe('tenant webhooks: access', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/merchant/webhook/${created.id}`, headers: vh })).statusCode).toBe(403);
     const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tenantWebhooks).where(and(eq(tenantWebhooks.tenantId, tenant.id)));
     expect(n?.n).toBe(1);
+  });
+});
+
+describe('tenant webhooks: abilities (issue 10 #5) — the API refuses what a row says is not allowed', () => {
+  it('answers update/delete/test/rotateSecret per permission and state; a viewer (all false) is refused each', async () => {
+    const { org, tenant, hook, h } = await setup();
+    const created = await hook();
+    const own = (await t.app.inject({ url: '/api/merchant/webhook', headers: h() })).json().data[0];
+    expect(own.abilities).toEqual({ update: true, delete: true, test: true, rotateSecret: true });
+    const [viewer] = await t.database.db.insert(userGroups).values({ tenantId: tenant.id, name: 'viewers', permissions: ['VIEW_WEBHOOK'] }).returning();
+    const view = await buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id], groupId: viewer?.id });
+    const vh = (await loginAs(t.app, view.email)).headers({ 'x-tenant-id': tenant.id });
+    expect((await t.app.inject({ url: '/api/merchant/webhook', headers: vh })).json().data[0].abilities).toEqual({ update: false, delete: false, test: false, rotateSecret: false });
+    const refused = await Promise.all([
+      t.app.inject({ method: 'PUT', url: `/api/merchant/webhook/${created.id}`, headers: vh, payload: { isActive: false } }),
+      t.app.inject({ method: 'DELETE', url: `/api/merchant/webhook/${created.id}`, headers: vh }),
+      t.app.inject({ method: 'POST', url: `/api/merchant/webhook/${created.id}/test`, headers: vh }),
+      t.app.inject({ method: 'POST', url: `/api/merchant/webhook/${created.id}/rotate-secret`, headers: vh }),
+    ]);
+    for (const res of refused) expect(res.statusCode, res.body).toBe(403);
+    const [row] = await t.database.db.select().from(tenantWebhooks).where(eq(tenantWebhooks.id, created.id));
+    expect(row?.isActive).toBe(true);
+    expect(cipher.decrypt(row?.secretEnc ?? '')).toBe(created.secret);
+  });
+
+  it('a disabled endpoint says test: false and its test-fire answers 409, sending and logging nothing', async () => {
+    const { hook, h, deliveries } = await setup();
+    const created = await hook();
+    const off = await t.app.inject({ method: 'PUT', url: `/api/merchant/webhook/${created.id}`, headers: h(), payload: { isActive: false } });
+    expect(off.json().data.abilities).toEqual({ update: true, delete: true, test: false, rotateSecret: true });
+    const before = receiver.received.length;
+    const res = await t.app.inject({ method: 'POST', url: `/api/merchant/webhook/${created.id}/test`, headers: h() });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('CONFLICT');
+    expect(receiver.received.length).toBe(before);
+    expect(await deliveries(created.id)).toHaveLength(0);
+  });
+
+  it('offers replay only for finished deliveries; a pending one answers 409', async () => {
+    const { hook, h, enqueue } = await setup();
+    const created = await hook();
+    await enqueue();
+    const log = () => t.app.inject({ url: `/api/merchant/webhook/${created.id}/deliveries`, headers: h() });
+    const pending = (await log()).json().data[0];
+    expect(pending).toMatchObject({ status: 'PENDING', abilities: { replay: false } });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/merchant/webhook/deliveries/${pending.id}/replay`, headers: h() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('WEBHOOK_DELIVERY_PENDING');
+    await deliver({ transport: async () => ({ status: 200 }) });
+    const done = (await log()).json().data[0];
+    expect(done).toMatchObject({ id: pending.id, status: 'SUCCEEDED', abilities: { replay: true } });
+    const replayed = await t.app.inject({ method: 'POST', url: `/api/merchant/webhook/deliveries/${done.id}/replay`, headers: h() });
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    expect(replayed.json().data).toMatchObject({ status: 'PENDING', abilities: { replay: false } });
   });
 });
