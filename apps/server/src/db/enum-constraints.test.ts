@@ -24,6 +24,7 @@ import { NOTIFICATION_ACTIONS, NOTIFICATION_STATUSES } from './schema/notificati
 import { TEMPLATE_REQUEST_STATUSES } from './schema/templates';
 import { WALLET_HOLD_STATUSES } from './schema/wallets';
 import { ZALO_OA_TOKEN_STATUSES } from './schema/zalo-oa';
+import { WEBHOOK_DELIVERY_EVENT_NAMES } from './schema/tenant-webhooks';
 
 /**
  * Migration 0010 (enum check constraints) on a database that already holds rows: every row written
@@ -68,21 +69,20 @@ const LISTS: Array<{ table: string; column: string; values: readonly string[] }>
   { table: 'wallet_holds', column: 'status', values: WALLET_HOLD_STATUSES },
   { table: 'api_keys', column: 'service', values: API_KEY_SERVICES },
   { table: 'api_keys', column: 'status', values: API_KEY_STATUSES },
-  { table: 'zns_templates', column: 'status', values: ZNS_TEMPLATE_STATUSES },
   { table: 'template_requests', column: 'status', values: TEMPLATE_REQUEST_STATUSES },
   { table: 'message_history', column: 'module', values: MESSAGE_MODULES },
   { table: 'message_history', column: 'mode', values: SEND_MODES },
   { table: 'message_history', column: 'type', values: MESSAGE_TYPES },
   { table: 'message_history', column: 'status', values: MESSAGE_STATUSES },
   { table: 'message_history', column: 'fallback_note', values: FALLBACK_NOTES },
-  { table: 'webhook_deliveries', column: 'event', values: WEBHOOK_EVENTS },
+  { table: 'webhook_deliveries', column: 'event', values: WEBHOOK_DELIVERY_EVENT_NAMES },
   { table: 'webhook_deliveries', column: 'status', values: WEBHOOK_DELIVERY_STATUSES },
   { table: 'tenant_fallback_settings', column: 'message_kind', values: FALLBACK_MESSAGE_KINDS },
   { table: 'notifications', column: 'status', values: NOTIFICATION_STATUSES },
   { table: 'notifications', column: 'action', values: NOTIFICATION_ACTIONS },
   { table: 'domain_events', column: 'type', values: DOMAIN_EVENT_TYPES },
 ];
-const TABLES = [...new Set([...LISTS.map((l) => l.table), 'users', 'merchants', 'tenants', 'tenant_webhooks'])];
+const TABLES = [...new Set([...LISTS.map((l) => l.table), 'users', 'merchants', 'tenants', 'tenant_webhooks', 'zns_templates'])];
 
 /** The i-th value of a list, cycling, so that `n` rows cover every value of each list. */
 const at = <T,>(values: readonly T[], i: number): T => values[i % values.length] as T;
@@ -212,8 +212,13 @@ async function seedUnder0009(): Promise<void> {
 
   await q(`insert into tenant_webhooks (id, tenant_id, url, secret_enc, events) values ($1, $2, 'https://example.vn/h', 's', $3::jsonb)`, [ids.webhook, tenant, JSON.stringify(WEBHOOK_EVENTS)]);
   await q(`insert into tenant_webhooks (tenant_id, url, secret_enc) values ($1, 'https://example.vn/empty', 's')`, [tenant]);
-  for (let i = 0; i < widest(WEBHOOK_EVENTS, WEBHOOK_DELIVERY_STATUSES); i += 1)
-    await q(`insert into webhook_deliveries (tenant_id, webhook_id, event, payload, status) values ($1, $2, $3, '{}'::jsonb, $4)`, [tenant, ids.webhook, at(WEBHOOK_EVENTS, i), at(WEBHOOK_DELIVERY_STATUSES, i)]);
+  for (let i = 0; i < widest(WEBHOOK_DELIVERY_EVENT_NAMES, WEBHOOK_DELIVERY_STATUSES); i += 1)
+    await q(`insert into webhook_deliveries (tenant_id, webhook_id, event, payload, status) values ($1, $2, $3, '{}'::jsonb, $4)`, [
+      tenant,
+      ids.webhook,
+      at(WEBHOOK_DELIVERY_EVENT_NAMES, i),
+      at(WEBHOOK_DELIVERY_STATUSES, i),
+    ]);
   for (const [i, kind] of FALLBACK_MESSAGE_KINDS.entries()) await q(`insert into tenant_fallback_settings (tenant_id, message_kind) values ($1, $2)`, [ids.tenants[i], kind]);
 
   for (let i = 0; i < widest(NOTIFICATION_STATUSES, NOTIFICATION_ACTIONS); i += 1)
@@ -302,6 +307,10 @@ describe('migration 0010: enum columns with check constraints keep every row', (
     expect(await sqlState(`insert into wallet_entries (wallet_id, type, value, new_balance, reason) values ($1, 'ADD', 1, 1, 'GIFT')`, [walletId.id])).toBe('23514');
     expect(await sqlState(`insert into wallet_entries (wallet_id, type, value, new_balance, reason) values ($1, 'MUL', 1, 1, 'TOPUP')`, [walletId.id])).toBe('23514');
     expect(await sqlState(`insert into domain_events (type, merchant_id, payload) values ('message.exploded', $1, '{}'::jsonb)`, [ids.merchant])).toBe('23514');
+  });
+
+  it('leaves what Zalo sends open: a template status Zalo adds is stored', async () => {
+    expect(await sqlState(`update zns_templates set status = 'PAUSED' where zns_template_id = '1000'`)).toBeUndefined();
   });
 
   it('allows one charge and one refund per message across kinds', async () => {

@@ -38,9 +38,6 @@ UPDATE "api_keys" SET "status" = CASE upper(btrim("status")) WHEN 'ACTIVE' THEN 
 -- 2. normalise_template_requests_status: a value that differs from a listed one only in case or surrounding spaces becomes that value.
 UPDATE "template_requests" SET "status" = CASE upper(btrim("status")) WHEN 'PENDING' THEN 'PENDING' WHEN 'SUBMITTED' THEN 'SUBMITTED' WHEN 'APPROVED' THEN 'APPROVED' WHEN 'REJECTED' THEN 'REJECTED' WHEN 'FAILED' THEN 'FAILED' END WHERE NOT ("template_requests"."status" in ('PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED')) AND upper(btrim("status")) IN ('PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED');
 --> statement-breakpoint
--- 2. normalise_zns_templates_status: a value that differs from a listed one only in case or surrounding spaces becomes that value.
-UPDATE "zns_templates" SET "status" = CASE upper(btrim("status")) WHEN 'ENABLE' THEN 'ENABLE' WHEN 'PENDING_REVIEW' THEN 'PENDING_REVIEW' WHEN 'REJECT' THEN 'REJECT' WHEN 'DISABLE' THEN 'DISABLE' WHEN 'DELETE' THEN 'DELETE' END WHERE NOT ("zns_templates"."status" in ('ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE')) AND upper(btrim("status")) IN ('ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE');
---> statement-breakpoint
 -- 2. normalise_message_history_module: a value that differs from a listed one only in case or surrounding spaces becomes that value.
 UPDATE "message_history" SET "module" = CASE upper(btrim("module")) WHEN 'ZNS' THEN 'ZNS' WHEN 'OA' THEN 'OA' END WHERE NOT ("message_history"."module" in ('ZNS', 'OA')) AND upper(btrim("module")) IN ('ZNS', 'OA');
 --> statement-breakpoint
@@ -57,7 +54,7 @@ UPDATE "message_history" SET "status" = CASE upper(btrim("status")) WHEN 'PENDIN
 UPDATE "message_history" SET "fallback_note" = CASE upper(btrim("fallback_note")) WHEN 'QUEUED' THEN 'QUEUED' WHEN 'NO_FOLLOWER' THEN 'NO_FOLLOWER' WHEN 'INSUFFICIENT_BALANCE' THEN 'INSUFFICIENT_BALANCE' WHEN 'OA_DISABLED' THEN 'OA_DISABLED' WHEN 'EMPTY_CONTENT' THEN 'EMPTY_CONTENT' WHEN 'ERROR' THEN 'ERROR' END WHERE NOT ("message_history"."fallback_note" in ('QUEUED', 'NO_FOLLOWER', 'INSUFFICIENT_BALANCE', 'OA_DISABLED', 'EMPTY_CONTENT', 'ERROR')) AND upper(btrim("fallback_note")) IN ('QUEUED', 'NO_FOLLOWER', 'INSUFFICIENT_BALANCE', 'OA_DISABLED', 'EMPTY_CONTENT', 'ERROR');
 --> statement-breakpoint
 -- 2. normalise_webhook_deliveries_event: a value that differs from a listed one only in case or surrounding spaces becomes that value.
-UPDATE "webhook_deliveries" SET "event" = CASE upper(btrim("event")) WHEN 'MESSAGE.STATUS' THEN 'message.status' END WHERE NOT ("webhook_deliveries"."event" in ('message.status')) AND upper(btrim("event")) IN ('MESSAGE.STATUS');
+UPDATE "webhook_deliveries" SET "event" = CASE upper(btrim("event")) WHEN 'MESSAGE.STATUS' THEN 'message.status' WHEN 'WEBHOOK.TEST' THEN 'webhook.test' END WHERE NOT ("webhook_deliveries"."event" in ('message.status', 'webhook.test')) AND upper(btrim("event")) IN ('MESSAGE.STATUS', 'WEBHOOK.TEST');
 --> statement-breakpoint
 -- 2. normalise_webhook_deliveries_status: a value that differs from a listed one only in case or surrounding spaces becomes that value.
 UPDATE "webhook_deliveries" SET "status" = CASE upper(btrim("status")) WHEN 'PENDING' THEN 'PENDING' WHEN 'RETRYING' THEN 'RETRYING' WHEN 'SUCCEEDED' THEN 'SUCCEEDED' WHEN 'FAILED' THEN 'FAILED' END WHERE NOT ("webhook_deliveries"."status" in ('PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED')) AND upper(btrim("status")) IN ('PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED');
@@ -71,6 +68,7 @@ UPDATE "notifications" SET "status" = CASE upper(btrim("status")) WHEN 'NEW' THE
 -- 2. normalise_notifications_action: a value that differs from a listed one only in case or surrounding spaces becomes that value.
 UPDATE "notifications" SET "action" = CASE upper(btrim("action")) WHEN 'CREATED' THEN 'CREATED' WHEN 'APPROVED' THEN 'APPROVED' WHEN 'REJECTED' THEN 'REJECTED' WHEN 'PUBLISHED' THEN 'PUBLISHED' END WHERE NOT ("notifications"."action" in ('CREATED', 'APPROVED', 'REJECTED', 'PUBLISHED')) AND upper(btrim("action")) IN ('CREATED', 'APPROVED', 'REJECTED', 'PUBLISHED');
 --> statement-breakpoint
+-- 3. The checks, added NOT VALID: from here on every new or updated row is checked.
 ALTER TABLE "auth_throttle" ADD CONSTRAINT "auth_throttle_scope_ck" CHECK ("auth_throttle"."scope" in ('login-account', 'login-ip', 'reset-account')) NOT VALID;
 --> statement-breakpoint
 ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('API_KEY', 'GENERIC')) NOT VALID;
@@ -97,8 +95,6 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_status_ck" CHECK ("api_keys"."st
 --> statement-breakpoint
 ALTER TABLE "template_requests" ADD CONSTRAINT "template_requests_status_ck" CHECK ("template_requests"."status" in ('PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED')) NOT VALID;
 --> statement-breakpoint
-ALTER TABLE "zns_templates" ADD CONSTRAINT "zns_templates_status_ck" CHECK ("zns_templates"."status" in ('ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE')) NOT VALID;
---> statement-breakpoint
 ALTER TABLE "message_history" ADD CONSTRAINT "message_history_module_ck" CHECK ("message_history"."module" in ('ZNS', 'OA')) NOT VALID;
 --> statement-breakpoint
 ALTER TABLE "message_history" ADD CONSTRAINT "message_history_mode_ck" CHECK ("message_history"."mode" in ('production', 'development')) NOT VALID;
@@ -111,7 +107,7 @@ ALTER TABLE "message_history" ADD CONSTRAINT "message_history_fallback_note_ck" 
 --> statement-breakpoint
 ALTER TABLE "tenant_webhooks" ADD CONSTRAINT "tenant_webhooks_events_ck" CHECK (jsonb_typeof("tenant_webhooks"."events") = 'array' and "tenant_webhooks"."events" <@ '["message.status"]'::jsonb) NOT VALID;
 --> statement-breakpoint
-ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_ck" CHECK ("webhook_deliveries"."event" in ('message.status')) NOT VALID;
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_ck" CHECK ("webhook_deliveries"."event" in ('message.status', 'webhook.test')) NOT VALID;
 --> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_status_ck" CHECK ("webhook_deliveries"."status" in ('PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED')) NOT VALID;
 --> statement-breakpoint
@@ -123,7 +119,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_action_ck" CHECK ("not
 --> statement-breakpoint
 ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_type_ck" CHECK ("domain_events"."type" in ('message.status_changed', 'message.failed_permanently', 'wallet.threshold_crossed', 'notification.created', 'zalo_oa.token_refresh_failed')) NOT VALID;
 --> statement-breakpoint
--- 3. Validate each new check where every row already satisfies it. A row that still holds a value
+-- 4. Validate each new check where every row already satisfies it. A row that still holds a value
 -- outside its list (no obviously right mapping) is kept as it is; its constraint then stays NOT VALID
 -- (new and updated rows are checked, old rows are not) and a warning names it.
 DO $$
@@ -134,7 +130,7 @@ BEGIN
   FOR c IN
     SELECT conrelid::regclass AS tbl, conname, pg_get_expr(conbin, conrelid) AS expr
     FROM pg_constraint
-    WHERE contype = 'c' AND NOT convalidated AND conname = ANY (ARRAY['auth_throttle_scope_ck', 'otp_codes_purpose_ck', 'merchant_members_role_ck', 'merchant_invitations_status_ck', 'merchant_invitations_role_ck', 'audit_logs_action_ck', 'zalo_oas_token_status_ck', 'wallet_entries_type_ck', 'wallet_entries_reason_ck', 'wallets_mode_ck', 'api_keys_service_ck', 'api_keys_status_ck', 'template_requests_status_ck', 'zns_templates_status_ck', 'message_history_module_ck', 'message_history_mode_ck', 'message_history_type_ck', 'message_history_status_ck', 'message_history_fallback_note_ck', 'tenant_webhooks_events_ck', 'webhook_deliveries_event_ck', 'webhook_deliveries_status_ck', 'tenant_fallback_settings_message_kind_ck', 'notifications_status_ck', 'notifications_action_ck', 'domain_events_type_ck'])
+    WHERE contype = 'c' AND NOT convalidated AND conname = ANY (ARRAY['auth_throttle_scope_ck', 'otp_codes_purpose_ck', 'merchant_members_role_ck', 'merchant_invitations_status_ck', 'merchant_invitations_role_ck', 'audit_logs_action_ck', 'zalo_oas_token_status_ck', 'wallet_entries_type_ck', 'wallet_entries_reason_ck', 'wallets_mode_ck', 'api_keys_service_ck', 'api_keys_status_ck', 'template_requests_status_ck', 'message_history_module_ck', 'message_history_mode_ck', 'message_history_type_ck', 'message_history_status_ck', 'message_history_fallback_note_ck', 'tenant_webhooks_events_ck', 'webhook_deliveries_event_ck', 'webhook_deliveries_status_ck', 'tenant_fallback_settings_message_kind_ck', 'notifications_status_ck', 'notifications_action_ck', 'domain_events_type_ck'])
   LOOP
     EXECUTE format('SELECT count(*) FROM %s WHERE NOT (%s)', c.tbl, c.expr) INTO bad;
     IF bad = 0 THEN
@@ -145,7 +141,7 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
--- 4. Postpaid usage recorded before the ledger kept it (helper "money", ADR 0010): one opening USAGE
+-- 5. Postpaid usage recorded before the ledger kept it (helper "money", ADR 0010): one opening USAGE
 -- entry per wallet so that postpaid_usage = sum of its USAGE minus USAGE_REFUND entries. Balance unchanged.
 INSERT INTO "wallet_entries" ("wallet_id", "type", "value", "new_balance", "reason", "note")
 SELECT w."id", 'SUB', w."postpaid_usage" - coalesce(u."net", 0), w."balance", 'USAGE', 'usage recorded before the ledger kept it'
@@ -156,7 +152,7 @@ LEFT JOIN (
 ) u ON u."wallet_id" = w."id"
 WHERE w."postpaid_usage" - coalesce(u."net", 0) > 0;
 --> statement-breakpoint
--- 5. One charge and one refund per message across kinds (before: per reason).
+-- 6. One charge and one refund per message across kinds (before: per reason).
 CREATE UNIQUE INDEX "wallet_entries_message_charge_key" ON "wallet_entries" USING btree ("message_id") WHERE message_id is not null and reason in ('CHARGE', 'USAGE', 'HOLD_CHARGE');
 --> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_entries_message_refund_key" ON "wallet_entries" USING btree ("message_id") WHERE message_id is not null and reason in ('REFUND', 'USAGE_REFUND', 'HOLD_REFUND');

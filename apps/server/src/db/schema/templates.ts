@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ZNS_TEMPLATE_STATUSES } from '@zc/shared/api/templates';
 import { ts, createdAt, updatedAt, money, oneOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
 import { zaloOas } from './zalo-oa';
 
 /**
- * The tenant's template library, synced from Zalo (template/all + info/v2). The status is Zalo's
- * closed set (REFERENCE §ZNS templates); tag and quality stay open text: Zalo has two tag
- * vocabularies and adds values.
+ * The tenant's template library, synced from Zalo (template/all + info/v2). Status, tag and quality
+ * are stored as Zalo sends them (sync and the change_template_* webhooks), so they stay open text:
+ * a value Zalo adds must not make a webhook or a sync fail.
  */
 export const znsTemplates = pgTable(
   'zns_templates',
@@ -19,7 +18,7 @@ export const znsTemplates = pgTable(
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     znsTemplateId: text('zns_template_id').notNull(),
     name: text('name').notNull(),
-    status: text('status', { enum: ZNS_TEMPLATE_STATUSES }).notNull(),
+    status: text('status').notNull(),
     tag: text('tag'),
     quality: text('quality'),
     price: money('price').notNull().default(0),
@@ -33,7 +32,6 @@ export const znsTemplates = pgTable(
   (t) => [
     uniqueIndex('zns_templates_key').on(t.tenantId, t.zaloOaId, t.znsTemplateId),
     index('zns_templates_tenant_idx').on(t.tenantId, t.status),
-    check('zns_templates_status_ck', oneOf(t.status, ZNS_TEMPLATE_STATUSES)),
   ],
 );
 
