@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { abilities, pageQuery } from './common';
 
 export const ZNS_TEMPLATE_STATUSES = ['ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE'] as const;
 /** Current and older Zalo tag vocabularies (REFERENCE §4.3). */
@@ -46,6 +46,8 @@ export const znsTemplate = z.object({
   buttons: z.array(z.object({ type: z.number(), title: z.string(), content: z.string() })),
   previewUrl: z.string().nullable(),
   syncedAt: z.string(),
+  /** view: open the detail and preview (VIEW_TEMPLATE or LIST_TEMPLATE_LIBRARY). */
+  abilities: abilities(['view']),
 });
 export type ZnsTemplate = z.infer<typeof znsTemplate>;
 
@@ -82,4 +84,7 @@ export const templateRequest = z.object({
   payload: z.unknown(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** viewTemplate: the request was approved and the caller may open the resulting template. */
+  abilities: abilities(['viewTemplate']),
 });
+export type TemplateRequest = z.infer<typeof templateRequest>;

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { dataResponse, listResponse } from '@zc/shared/api/common';
 import { follower, followerListQuery, followerSyncBody, followerSyncResult } from '@zc/shared/api/followers';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { requireTenant, tenantAccess } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { tenantAccess } from '../../platform/context';
 import { offsetOf } from '../../platform/pagination';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
-import { zaloOas } from '../../db/schema/zalo-oa';
+import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import { zaloFailure } from '../zalo-oa/service';
-import { listFollowers, syncFollowers } from './service';
+import { listFollowers, requireTenantOa, syncFollowers } from './service';
 
 const tags = ['Followers'];
 
@@ -22,7 +20,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
     async (req) => {
       const q = req.query;
-      const { items, total } = await listFollowers(deps.db, requireTenant(req.ctx), { search: q.searchValue, zaloOAId: q.zaloOAId, limit: q.size, offset: offsetOf(q) });
+      const { items, total } = await listFollowers(deps.db, tenantScope(req.ctx), { search: q.searchValue, zaloOAId: q.zaloOAId, limit: q.size, offset: offsetOf(q) });
       return { data: items, meta: { total, page: q.page, size: q.size } };
     },
   );
@@ -34,14 +32,13 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, body: followerSyncBody, response: { 200: dataResponse(followerSyncResult) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const [oa] = await deps.db.select({ id: zaloOas.id }).from(zaloOas).where(and(eq(zaloOas.tenantId, tenantId), eq(zaloOas.id, req.body.zaloOAId)));
-      if (!oa) throw notFound();
+      const scope = tenantScope(req.ctx);
+      const oaId = await requireTenantOa(deps.db, scope, req.body.zaloOAId);
       // Zalo calls happen outside any transaction; the upserts are idempotent, the audit entry follows.
-      const result = await syncFollowers(deps.db, deps.zalo, tenantId, oa.id).catch((err: unknown) => {
+      const result = await syncFollowers(deps.db, deps.zalo, scopedTenantId(scope), oaId).catch((err: unknown) => {
         throw zaloFailure(err);
       });
-      await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZALO_OA_FOLLOWER_SYNC', { targetType: 'zalo_oa', targetId: oa.id, after: result })));
+      await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZALO_OA_FOLLOWER_SYNC', { targetType: 'zalo_oa', targetId: oaId, after: result })));
       req.ctx.auditWritten = true;
       return { data: result };
     },

@@ -1,13 +1,14 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { getFollowers, getUserDetail } from '@zc/zalo/oa-info';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import { isSafeText } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
+import type { Follower } from '@zc/shared/api/followers';
 import type { Db, DbOrTx } from '../../db/client';
-import { ilikeContains } from '../../platform/sql';
-import { oaFollowers } from '../../db/schema/followers';
-import { zaloOas } from '../../db/schema/zalo-oa';
+import { notFound } from '../../platform/errors';
+import { trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
+import { presentFollower } from './presenter';
+import { findOaId, listFollowerRows, updateFollowerOfOa, upsertFollower } from './repo';
 
 // Zalo's getlist takes count ≤ 50 and offset ≤ 9951 (REFERENCE §7).
 const PAGE = 50;
@@ -26,8 +27,19 @@ async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item
   return out;
 }
 
-/** Pulls the OA's followers page by page (getlist, then user/detail for each) and upserts them. */
+/** The tenant's OA (404 for another tenant's), before a sync of its followers. */
+export async function requireTenantOa(db: DbOrTx, scope: TenantScope, zaloOaId: string): Promise<string> {
+  const id = await findOaId(db, scope, zaloOaId);
+  if (!id) throw notFound();
+  return id;
+}
+
+/**
+ * Pulls the OA's followers page by page (getlist, then user/detail for each) and upserts them.
+ * `tenantId` owns the OA: the route checked it with `requireTenantOa`, a worker read it from the OA row.
+ */
 export async function syncFollowers(db: Db, zalo: ZaloClient, tenantId: string, zaloOaId: string): Promise<{ synced: number; total: number }> {
+  const scope = trustedTenantScope(tenantId);
   let synced = 0;
   let total = 0;
   for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
@@ -50,10 +62,7 @@ export async function syncFollowers(db: Db, zalo: ZaloClient, tenantId: string, 
         userAlias: d.user_alias || null,
         syncedAt: new Date(),
       };
-      await db
-        .insert(oaFollowers)
-        .values({ tenantId, zaloOaId, userId, ...values })
-        .onConflictDoUpdate({ target: [oaFollowers.zaloOaId, oaFollowers.userId], set: values });
+      await upsertFollower(db, scope, { zaloOaId, userId }, values);
       synced += 1;
     }
     if (page.users.length < PAGE || offset + PAGE >= total) break;
@@ -61,38 +70,9 @@ export async function syncFollowers(db: Db, zalo: ZaloClient, tenantId: string, 
   return { synced, total };
 }
 
-export async function listFollowers(db: DbOrTx, tenantId: string, q: { search?: string; zaloOAId?: string; limit: number; offset: number }) {
-  const conds: SQL[] = [eq(oaFollowers.tenantId, tenantId)];
-  if (q.zaloOAId) conds.push(eq(oaFollowers.zaloOaId, q.zaloOAId));
-  if (q.search) conds.push(ilikeContains(oaFollowers.displayName, q.search));
-  const where = and(...conds);
-  const rows = await db
-    .select({ f: oaFollowers, oaName: zaloOas.name, oaAvatar: zaloOas.avatar })
-    .from(oaFollowers)
-    .innerJoin(zaloOas, eq(zaloOas.id, oaFollowers.zaloOaId))
-    .where(where)
-    .orderBy(asc(oaFollowers.displayName), asc(oaFollowers.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(oaFollowers).where(where);
-  return {
-    total: c?.n ?? 0,
-    items: rows.map(({ f, oaName, oaAvatar }) => ({
-      id: f.id,
-      userId: f.userId,
-      displayName: f.displayName,
-      avatar: f.avatar,
-      userIsFollower: f.isFollower,
-      userLastInteractionDate: f.lastInteractionDate,
-      zaloOAId: f.zaloOaId,
-      zaloOA: { id: f.zaloOaId, name: oaName, zaloOAvatar: oaAvatar },
-      sharedInfo: f.sharedInfo ?? null,
-      tagsAndNotesInfo: { tagNames: f.tagNames },
-      userAlias: f.userAlias,
-      userExternalId: f.userExternalId,
-      createdAt: f.createdAt.toISOString(),
-    })),
-  };
+export async function listFollowers(db: DbOrTx, scope: TenantScope, q: Parameters<typeof listFollowerRows>[2]): Promise<{ items: Follower[]; total: number }> {
+  const r = await listFollowerRows(db, scope, q);
+  return { total: r.total, items: r.rows.map(presentFollower) };
 }
 
 /** The shared-info keys a follower row keeps (user/detail's names). */
@@ -107,11 +87,7 @@ const SHARED_INFO_KEYS = ['name', 'phone', 'address', 'city', 'district', 'user_
 export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: ZaloWebhookEvent): Promise<boolean> {
   if (event.type !== 'user_withdraw' && event.type !== 'update_user_info') return false;
   if (!event.userId) return false;
-  const key = and(eq(oaFollowers.zaloOaId, zaloOaId), eq(oaFollowers.userId, event.userId));
-  if (event.type === 'user_withdraw') {
-    const rows = await db.update(oaFollowers).set({ sharedInfo: null, phone: null, syncedAt: new Date() }).where(key).returning({ id: oaFollowers.id });
-    return rows.length > 0;
-  }
+  if (event.type === 'user_withdraw') return updateFollowerOfOa(db, zaloOaId, event.userId, { sharedInfo: null, phone: null });
   // Only text the database can keep (no NUL, no lone surrogates), like any other input.
   const changes: Record<string, string> = {};
   for (const k of SHARED_INFO_KEYS) {
@@ -119,15 +95,5 @@ export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: Za
     if (typeof v === 'string' && v.length <= 500 && isSafeText(v)) changes[k] = v;
   }
   if (Object.keys(changes).length === 0) return false;
-  // One statement merges into the stored object, so two events for the same user never lose each other.
-  const rows = await db
-    .update(oaFollowers)
-    .set({
-      sharedInfo: sql`coalesce(${oaFollowers.sharedInfo}, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb`,
-      ...(typeof changes.phone === 'string' ? { phone: normalizeVietnamPhone(changes.phone) } : {}),
-      syncedAt: new Date(),
-    })
-    .where(key)
-    .returning({ id: oaFollowers.id });
-  return rows.length > 0;
+  return updateFollowerOfOa(db, zaloOaId, event.userId, { mergeSharedInfo: changes, ...(typeof changes.phone === 'string' ? { phone: normalizeVietnamPhone(changes.phone) } : {}) });
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import {
   syncResult,
@@ -13,13 +12,12 @@ import {
   znsTemplate,
 } from '@zc/shared/api/templates';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
-import { templateRequests } from '../../db/schema/templates';
-import { zaloOas } from '../../db/schema/zalo-oa';
-import { findTemplate, findTemplates, presentTemplate, syncTemplates, tenantDiscount } from './service';
+import { actorOf } from '../../platform/policy';
+import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
+import { findTemplate, findTemplateRequests, findTemplates, requestTemplate, syncTemplates } from './service';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
 
 const tags = ['Templates'];
@@ -29,22 +27,22 @@ const zns = 'znsService' as const;
 export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/template',
-    { config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns) }, schema: { tags, querystring: templateListQuery, response: { 200: listResponse(znsTemplate) } } },
+    {
+      config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns) },
+      schema: { tags, description: 'Each template carries `abilities.view` (detail and preview).', querystring: templateListQuery, response: { 200: listResponse(znsTemplate) } },
+    },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
       const q = req.query;
-      const [{ rows, total }, discount] = await Promise.all([
-        findTemplates(deps.db, tenantId, { tag: q.templateZNSType, status: q.status, zaloOAId: q.zaloOAId, name: q.name, limit: q.size, offset: offsetOf(q) }),
-        tenantDiscount(deps.db, tenantId),
-      ]);
-      return paged(rows.map((r) => presentTemplate(r, discount)), total, q);
+      const { rows, total } = await findTemplates(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { tag: q.templateZNSType, status: q.status, zaloOAId: q.zaloOAId, name: q.name, limit: q.size, offset: offsetOf(q) });
+      return paged(rows, total, q);
     },
   );
 
   // A GET that writes (spec §7 names it so); it records its audit entry like a mutation.
   const sync = async (req: FastifyRequest) => {
-    const tenantId = requireTenant(req.ctx);
-    const result = await syncTemplates(deps.db, deps.zalo, tenantId);
+    const scope = tenantScope(req.ctx);
+    const tenantId = scopedTenantId(scope);
+    const result = await syncTemplates(deps.db, deps.zalo, scope);
     await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZNS_TEMPLATE_SYNC', { targetType: 'tenant', targetId: tenantId, after: result })));
     req.ctx.auditWritten = true;
     return { data: result };
@@ -74,12 +72,13 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/template/new',
-    { config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) }, schema: { tags, querystring: pageQuery, response: { 200: listResponse(templateRequest) } } },
+    {
+      config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) },
+      schema: { tags, description: 'Each request carries `abilities.viewTemplate` (its approved template can be opened).', querystring: pageQuery, response: { 200: listResponse(templateRequest) } },
+    },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const rows = await deps.db.select().from(templateRequests).where(eq(templateRequests.tenantId, tenantId)).orderBy(desc(templateRequests.createdAt)).limit(req.query.size).offset(offsetOf(req.query));
-      const [c] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(templateRequests).where(eq(templateRequests.tenantId, tenantId));
-      return paged(rows.map(presentRequest), c?.n ?? 0, req.query);
+      const r = await findTemplateRequests(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { limit: req.query.size, offset: offsetOf(req.query) });
+      return paged(r.rows, r.total, req.query);
     },
   );
 
@@ -90,19 +89,13 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags, description: 'Stores a request for a new ZNS template; its status follows Zalo review (change_template_status webhooks).', body: templateRequestBody, response: { 200: dataResponse(templateRequest) } },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const [oa] = await deps.db.select({ id: zaloOas.id }).from(zaloOas).where(and(eq(zaloOas.tenantId, tenantId), eq(zaloOas.id, req.body.zaloOAId)));
-      if (!oa) throw notFound();
-      const row = await runMutation(deps.db, req, async (tx, record) => {
-        const [created] = await tx
-          .insert(templateRequests)
-          .values({ tenantId, zaloOaId: oa.id, name: req.body.name, payload: req.body, createdBy: requireUser(req.ctx).id })
-          .returning();
-        if (!created) throw new Error('insert returned nothing');
+      const scope = tenantScope(req.ctx);
+      const data = await runMutation(deps.db, req, async (tx, record) => {
+        const created = await requestTemplate(tx, actorOf(req.ctx), scope, req.body);
         await record({ targetType: 'template_request', targetId: created.id, after: req.body });
         return created;
       });
-      return { data: presentRequest(row) };
+      return { data };
     },
   );
 
@@ -110,8 +103,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template/preview/:id',
     { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(z.object({ previewUrl: z.string().nullable() })) } } },
     async (req) => {
-      const row = await findTemplate(deps.db, requireTenant(req.ctx), req.params.id);
-      if (!row) throw notFound();
+      const row = await findTemplate(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id);
       return { data: { previewUrl: row.previewUrl } };
     },
   );
@@ -119,25 +111,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/template/:id',
     { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(znsTemplate) } } },
-    async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const row = await findTemplate(deps.db, tenantId, req.params.id);
-      if (!row) throw notFound();
-      return { data: presentTemplate(row, await tenantDiscount(deps.db, tenantId)) };
-    },
+    async (req) => ({ data: await findTemplate(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
 }
 
-function presentRequest(r: typeof templateRequests.$inferSelect) {
-  return {
-    id: r.id,
-    zaloOAId: r.zaloOaId,
-    name: r.name,
-    status: r.status as 'PENDING',
-    znsTemplateId: r.znsTemplateId,
-    error: r.error,
-    payload: r.payload,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}

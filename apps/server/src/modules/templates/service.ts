@@ -1,72 +1,67 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listZnsTemplates, getZnsTemplateInfo } from '@zc/zalo/zns';
 import type { ZaloClient } from '@zc/zalo/client';
-import type { Db, DbOrTx } from '../../db/client';
-import { templateRequests, znsTemplates } from '../../db/schema/templates';
-import { wallets } from '../../db/schema/wallets';
-import { zaloOas } from '../../db/schema/zalo-oa';
+import type { TemplateRequest, ZnsTemplate } from '@zc/shared/api/templates';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import type { Actor } from '../../platform/policy';
+import type { TenantScope } from '../../platform/tenant-scope';
 import { zaloFailure } from '../zalo-oa/service';
-import { ilikeContains } from '../../platform/sql';
+import { presentTemplate, presentTemplateRequest } from './presenter';
+import {
+  findOaId,
+  findTemplateRow,
+  findTenantDiscount,
+  insertTemplateRequest,
+  listOaIds,
+  listTemplateRequests,
+  listTemplates,
+  setTemplateOfOa,
+  settleRequestsOfOa,
+  upsertTemplate,
+} from './repo';
 
-type TemplateRow = typeof znsTemplates.$inferSelect;
+export { discounted } from './presenter';
 
-export async function tenantDiscount(db: DbOrTx, tenantId: string): Promise<number> {
-  const [w] = await db.select({ d: wallets.discountPercent }).from(wallets).where(eq(wallets.tenantId, tenantId));
-  return w?.d ?? 0;
+export async function findTemplates(db: DbOrTx, actor: Actor, scope: TenantScope, q: Parameters<typeof listTemplates>[2]): Promise<{ rows: ZnsTemplate[]; total: number }> {
+  const [{ rows, total }, discount] = await Promise.all([listTemplates(db, scope, q), findTenantDiscount(db, scope)]);
+  return { rows: rows.map((r) => presentTemplate(actor, r, discount)), total };
 }
 
-/** Price after the tenant's discount, rounded up to the đồng (never undercharge). */
-export function discounted(price: number, discountPercent: number): number {
-  return Math.ceil((price * (100 - Math.min(100, Math.max(0, discountPercent)))) / 100);
+/** One template of the tenant's library (404 for another tenant's). */
+export async function findTemplate(db: DbOrTx, actor: Actor, scope: TenantScope, id: string): Promise<ZnsTemplate> {
+  const row = await findTemplateRow(db, scope, id);
+  if (!row) throw notFound();
+  return presentTemplate(actor, row, await findTenantDiscount(db, scope));
 }
 
-export function presentTemplate(row: TemplateRow, discountPercent: number) {
-  return {
-    id: row.id,
-    zaloOAId: row.zaloOaId,
-    znsTemplateId: row.znsTemplateId,
-    name: row.name,
-    status: row.status,
-    tag: row.tag,
-    quality: row.quality,
-    price: row.price,
-    priceAfterDiscount: discounted(row.price, discountPercent),
-    params: row.params,
-    buttons: row.buttons,
-    previewUrl: row.previewUrl,
-    syncedAt: row.syncedAt.toISOString(),
-  };
+export async function findTemplateRequests(db: DbOrTx, actor: Actor, scope: TenantScope, page: { limit: number; offset: number }): Promise<{ rows: TemplateRequest[]; total: number }> {
+  const r = await listTemplateRequests(db, scope, page);
+  return { rows: r.rows.map((x) => presentTemplateRequest(actor, x)), total: r.total };
 }
 
-export async function findTemplates(db: DbOrTx, tenantId: string, q: { tag?: string; status?: string; zaloOAId?: string; name?: string; limit: number; offset: number }) {
-  const conds: SQL[] = [eq(znsTemplates.tenantId, tenantId)];
-  if (q.tag) conds.push(eq(znsTemplates.tag, q.tag));
-  if (q.status) conds.push(eq(znsTemplates.status, q.status));
-  if (q.zaloOAId) conds.push(eq(znsTemplates.zaloOaId, q.zaloOAId));
-  if (q.name) conds.push(ilikeContains(znsTemplates.name, q.name));
-  const where = and(...conds);
-  const rows = await db.select().from(znsTemplates).where(where).orderBy(asc(znsTemplates.name), asc(znsTemplates.id)).limit(q.limit).offset(q.offset);
-  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(znsTemplates).where(where);
-  return { rows, total: c?.n ?? 0 };
-}
-
-export async function findTemplate(db: DbOrTx, tenantId: string, id: string): Promise<TemplateRow | null> {
-  const [row] = await db.select().from(znsTemplates).where(and(eq(znsTemplates.tenantId, tenantId), eq(znsTemplates.id, id)));
-  return row ?? null;
+/** Stores a request for a new template of one of the tenant's OAs (404 for another tenant's OA). */
+export async function requestTemplate(tx: Tx, actor: Actor, scope: TenantScope, body: { zaloOAId: string; name: string } & Record<string, unknown>) {
+  const oaId = await findOaId(tx, scope, body.zaloOAId);
+  if (!oaId) throw notFound();
+  const row = await insertTemplateRequest(tx, scope, { zaloOaId: oaId, name: body.name, payload: body, createdBy: actor.userId });
+  return presentTemplateRequest(actor, row);
 }
 
 /**
- * A template request still waiting for review takes Zalo's verdict found by a sync (the same rule as
- * the change_template_status webhook, for when that webhook was missed): ENABLE → APPROVED,
- * REJECT → REJECTED with info/v2's `reason`.
+ * Zalo's review of a template (the change_template_status webhook, or a sync that finds it when the
+ * webhook was missed): the library row takes the status, and requests still waiting for review
+ * take the verdict — ENABLE → APPROVED, REJECT → REJECTED with Zalo's reason.
  */
-async function settleTemplateRequest(db: DbOrTx, zaloOaId: string, znsTemplateId: string, status: string, reason: string | undefined): Promise<void> {
-  const reviewed = status === 'ENABLE' ? 'APPROVED' : status === 'REJECT' ? 'REJECTED' : null;
+export async function applyTemplateStatus(db: DbOrTx, e: { zaloOaId: string; znsTemplateId: string; status: string; reason?: string | undefined; library?: boolean }): Promise<void> {
+  if (e.library !== false) await setTemplateOfOa(db, e.zaloOaId, e.znsTemplateId, { status: e.status });
+  const reviewed = e.status === 'ENABLE' ? 'APPROVED' : e.status === 'REJECT' ? 'REJECTED' : null;
   if (!reviewed) return;
-  await db
-    .update(templateRequests)
-    .set({ status: reviewed, error: reviewed === 'REJECTED' ? reason || null : null, updatedAt: new Date() })
-    .where(and(eq(templateRequests.zaloOaId, zaloOaId), eq(templateRequests.znsTemplateId, znsTemplateId), inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])));
+  await settleRequestsOfOa(db, e.zaloOaId, e.znsTemplateId, { status: reviewed, error: reviewed === 'REJECTED' ? e.reason || null : null });
+}
+
+/** Zalo's quality rating of a template (template_quality webhook). */
+export async function applyTemplateQuality(db: DbOrTx, e: { zaloOaId: string; znsTemplateId: string; quality: string }): Promise<void> {
+  await setTemplateOfOa(db, e.zaloOaId, e.znsTemplateId, { quality: e.quality });
 }
 
 /**
@@ -75,40 +70,42 @@ async function settleTemplateRequest(db: DbOrTx, zaloOaId: string, znsTemplateId
  * deleted; then info/v2 for params, price, tag in either vocabulary, quality and a rejection's
  * reason) and upserts the library. An OA that fails is reported, not fatal.
  */
-export async function syncTemplates(db: Db, zalo: ZaloClient, tenantId: string) {
-  const oas = await db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.tenantId, tenantId));
+export async function syncTemplates(db: Db, zalo: ZaloClient, scope: TenantScope) {
+  const oaIds = await listOaIds(db, scope);
   let synced = 0;
   const errors: Array<{ zaloOAId: string; message: string }> = [];
-  for (const oa of oas) {
+  for (const oaId of oaIds) {
     try {
       for (let offset = 0; ; offset += 100) {
-        const page = await listZnsTemplates(zalo, oa.id, { offset, limit: 100, filterPreset: 0 });
+        const page = await listZnsTemplates(zalo, oaId, { offset, limit: 100, filterPreset: 0 });
         for (const summary of page.templates) {
-          const info = await getZnsTemplateInfo(zalo, oa.id, String(summary.templateId));
-          const values = {
-            name: info.templateName,
-            status: info.status,
-            tag: info.templateTag ?? null,
-            quality: info.templateQuality ?? null,
-            price: Math.round(Number(info.price ?? 0)),
-            params: info.listParams ?? [],
-            buttons: info.listButtons ?? [],
-            previewUrl: info.previewUrl ?? null,
-            timeoutMs: typeof info.timeout === 'number' ? info.timeout : null,
-            syncedAt: new Date(),
-          };
-          await db
-            .insert(znsTemplates)
-            .values({ tenantId, zaloOaId: oa.id, znsTemplateId: String(info.templateId), ...values })
-            .onConflictDoUpdate({ target: [znsTemplates.tenantId, znsTemplates.zaloOaId, znsTemplates.znsTemplateId], set: values });
-          await settleTemplateRequest(db, oa.id, String(info.templateId), info.status, info.reason);
+          const info = await getZnsTemplateInfo(zalo, oaId, String(summary.templateId));
+          await upsertTemplate(
+            db,
+            scope,
+            { zaloOaId: oaId, znsTemplateId: String(info.templateId) },
+            {
+              name: info.templateName,
+              status: info.status,
+              tag: info.templateTag ?? null,
+              quality: info.templateQuality ?? null,
+              price: Math.round(Number(info.price ?? 0)),
+              params: info.listParams ?? [],
+              buttons: info.listButtons ?? [],
+              previewUrl: info.previewUrl ?? null,
+              timeoutMs: typeof info.timeout === 'number' ? info.timeout : null,
+              syncedAt: new Date(),
+            },
+          );
+          // The library row was just written; a request waiting for this template takes Zalo's verdict.
+          await applyTemplateStatus(db, { zaloOaId: oaId, znsTemplateId: String(info.templateId), status: info.status, reason: info.reason, library: false });
           synced += 1;
         }
         if (page.templates.length < 100 || offset + 100 >= page.total) break;
       }
     } catch (err) {
-      errors.push({ zaloOAId: oa.id, message: zaloFailure(err).message });
+      errors.push({ zaloOAId: oaId, message: zaloFailure(err).message });
     }
   }
-  return { synced, oas: oas.length, errors };
+  return { synced, oas: oaIds.length, errors };
 }

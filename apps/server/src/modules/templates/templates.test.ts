@@ -97,6 +97,10 @@ describe('template library', () => {
     expect(await status(rejected)).toMatchObject({ status: 'REJECTED', error: SANDBOX_REJECT_REASON });
     expect(await status(approved)).toMatchObject({ status: 'APPROVED', error: null });
     expect(await status(waiting)).toMatchObject({ status: 'SUBMITTED' });
+    // Only the approved request offers its template (abilities.viewTemplate).
+    const listed = (await t.app.inject({ url: '/api/merchant/template/new?size=50', headers: h })).json().data as Array<{ id: string; abilities: { viewTemplate: boolean } }>;
+    const can = (id: string) => listed.find((r) => r.id === id)?.abilities.viewTemplate;
+    expect([can(approved), can(rejected), can(waiting)]).toEqual([true, false, false]);
     await t.database.db.delete(templateRequests).where(inArray(templateRequests.id, [rejected, approved, waiting]));
   });
 
@@ -127,7 +131,7 @@ describe('template library', () => {
     const body = { zaloOAId: oa?.id, name: 'Xác nhận lịch hẹn', templateType: 1, tag: 'CUSTOMER_CARE', content: 'Chào {customer_name}, lịch hẹn của bạn lúc {time}.', params: [{ name: 'customer_name', type: 1, sample: 'An' }] };
     const res = await t.app.inject({ method: 'POST', url: '/api/merchant/template/new', headers: h, payload: body });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.status).toBe('PENDING');
+    expect(res.json().data).toMatchObject({ status: 'PENDING', abilities: { viewTemplate: false } });
     const bad = await t.app.inject({ method: 'POST', url: '/api/merchant/template/new', headers: h, payload: { ...body, params: [{ name: 'Bad Name', type: 1, sample: '' }] } });
     expect(bad.statusCode).toBe(400);
     const list = await t.app.inject({ url: '/api/merchant/template/new', headers: h });

@@ -1,12 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { handleZaloWebhook } from '@zc/zalo/webhook';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
-import { templateRequests, znsTemplates } from '../../db/schema/templates';
-import { zaloOas } from '../../db/schema/zalo-oa';
-import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { sha256, type Cipher } from '../../platform/crypto';
 import { applyFollowerEvent } from '../followers/service';
+import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
+import { findOasOfApp, insertEventOnce } from './repo';
 
 /** What a refused event is logged with: never the body, the signature or a secret. */
 export interface RefusedEventLog {
@@ -84,7 +82,7 @@ export async function ingestZaloWebhook(
   }
   const appId = parsed.app_id === undefined ? '' : String(parsed.app_id);
   const candidates = oaCandidates(parsed);
-  const oas = appId ? await db.select().from(zaloOas).where(eq(zaloOas.zappId, appId)) : [];
+  const oas = appId ? await findOasOfApp(db, appId) : [];
   const oa = oas.find((o) => candidates.includes(o.zoaId)) ?? (oas.length === 1 ? oas[0] : undefined);
   const secret = oa ? cipher.decrypt(oa.webhookSecretEnc) : undefined;
   const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => secret });
@@ -94,12 +92,8 @@ export async function ingestZaloWebhook(
   const fresh = checkEventFreshness(event.timestamp, opts.now ?? Date.now());
   if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
-  const inserted = await db
-    .insert(zaloEvents)
-    .values({ zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw })
-    .onConflictDoNothing()
-    .returning({ id: zaloEvents.id });
-  if (inserted.length === 0) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
+  const inserted = await insertEventOnce(db, { zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw });
+  if (!inserted) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
 
   if (event.type === 'zns_delivery' && handlers.onDelivery) {
     const t = Number(event.deliveryTime ?? event.timestamp);
@@ -109,19 +103,9 @@ export async function ingestZaloWebhook(
     const t = Number(event.timestamp);
     for (const msgId of event.msgIds) await handlers.onDelivery(db, { zaloOaId: oa.id, msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
   } else if (event.type === 'template_status') {
-    await db
-      .update(znsTemplates)
-      .set({ status: event.newStatus })
-      .where(and(eq(znsTemplates.zaloOaId, oa.id), eq(znsTemplates.znsTemplateId, event.templateId)));
-    const reviewed = event.newStatus === 'ENABLE' ? 'APPROVED' : event.newStatus === 'REJECT' ? 'REJECTED' : null;
-    if (reviewed) {
-      await db
-        .update(templateRequests)
-        .set({ status: reviewed, error: event.reason ?? null, updatedAt: new Date() })
-        .where(and(eq(templateRequests.zaloOaId, oa.id), eq(templateRequests.znsTemplateId, event.templateId), inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])));
-    }
+    await applyTemplateStatus(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, status: event.newStatus, reason: event.reason });
   } else if (event.type === 'template_quality') {
-    await db.update(znsTemplates).set({ quality: event.quality }).where(and(eq(znsTemplates.zaloOaId, oa.id), eq(znsTemplates.znsTemplateId, event.templateId)));
+    await applyTemplateQuality(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, quality: event.quality });
   } else if (event.type === 'user_withdraw' || event.type === 'update_user_info') {
     await applyFollowerEvent(db, oa.id, event);
   }
