@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilities } from './common';
 
 const secret = (name: string) => z.string().trim().min(1, `${name} is required`).max(2000);
 
@@ -22,6 +23,8 @@ export const updateOaBody = z
     zoaRefreshToken: secret('zoaRefreshToken').optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type CreateOaBody = z.infer<typeof createOaBody>;
+export type UpdateOaBody = z.infer<typeof updateOaBody>;
 
 /** §3 Zalo OA as the console shows it; credentials only ever masked. */
 export const zaloOa = z.object({
@@ -35,6 +38,11 @@ export const zaloOa = z.object({
   accessTokenExpiresAt: z.string().nullable(),
   lastRefreshError: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * update: the edit dialog opens (rename or updateCredentials); rename (UPDATE_ZALO_OA / UPDATE_ZALO_OA_INFO);
+   * updateCredentials (UPDATE_ZALO_OA_CREDENTIAL); reconnect: new credentials for an OA whose token refresh failed.
+   */
+  abilities: abilities(['update', 'rename', 'updateCredentials', 'reconnect']),
 });
 export type ZaloOa = z.infer<typeof zaloOa>;
 
@@ -50,3 +58,4 @@ export const zaloOaDetail = zaloOa.extend({
     .nullable(),
   webhookUrl: z.string(),
 });
+export type ZaloOaDetail = z.infer<typeof zaloOaDetail>;

@@ -5,7 +5,7 @@ import { zaloOas } from '../../db/schema/zalo-oa';
 import type { DomainEvent } from '../../platform/events';
 import { queueMail } from '../../platform/mail';
 import { createNotification } from '../notifications/service';
-import { tenantUsersWith } from './service';
+import { tenantUsersWithPermission } from './service';
 
 /**
  * Handler of `zalo_oa.token_refresh_failed` (registered in events/handlers.ts): the tenant's OA
@@ -18,7 +18,7 @@ export async function alertRefreshFailed(tx: Tx, event: DomainEvent<'zalo_oa.tok
   const [tenant] = await tx.select({ merchantId: tenants.merchantId, name: tenants.name }).from(tenants).where(eq(tenants.id, oa.tenantId));
   if (!tenant) return;
   const reason = oa.lastRefreshError ?? 'refresh failed';
-  for (const admin of await tenantUsersWith(tx, oa.tenantId, 'UPDATE_ZALO_OA_CREDENTIAL')) {
+  for (const admin of await tenantUsersWithPermission(tx, oa.tenantId, 'UPDATE_ZALO_OA_CREDENTIAL')) {
     await createNotification(tx, {
       merchantId: tenant.merchantId,
       tenantId: oa.tenantId,

@@ -1,20 +1,20 @@
-import { and, desc, eq, lt, isNull, or, sql } from 'drizzle-orm';
 import { sendZaloRequest } from '@zc/zalo/transport';
 import { readOaInfo } from '@zc/zalo/oa-info';
 import { ZaloApiError, ZaloError, ZaloRequestError } from '@zc/zalo/errors';
 import { HEADER_UNSAFE_MESSAGE, isHeaderSafe } from '@zc/shared/api/common';
 import type { ZaloClient } from '@zc/zalo/client';
-import { MERCHANT_ROLE_PERMISSIONS, ORGANISATION_WIDE_ROLES, type MerchantRole } from '@zc/shared/permissions';
-import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { merchantMembers, tenants } from '../../db/schema/organisation';
-import { tenantMembers, userGroups } from '../../db/schema/user-groups';
-import { zaloOas } from '../../db/schema/zalo-oa';
-import { AppError } from '../../platform/errors';
+import type { CreateOaBody, UpdateOaBody, ZaloOa, ZaloOaDetail } from '@zc/shared/api/zalo-oa';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Cipher } from '../../platform/crypto';
 import { emitEvent } from '../../platform/events';
+import type { Actor } from '../../platform/policy';
+import { trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
+import { canRenameOa, canUpdateOaCredentials } from './policy';
+import { presentOa, presentOaDetail } from './presenter';
+import { findOaRow, findOasDueForRefresh, insertOa, isZoaConnected, listOaRows, markRefreshFailed, tenantUsersWith, updateOaRow, type OaRow } from './repo';
 
-export type OaRow = typeof zaloOas.$inferSelect;
+export type { OaRow } from './repo';
 
 /** Turns a Zalo failure into the answer the OA dialog shows (explanation in vi and en). */
 export function zaloFailure(err: unknown): AppError {
@@ -59,71 +59,92 @@ export async function fetchOaProfile(zalo: ZaloClient, accessToken: string): Pro
   }
 }
 
-export async function findOa(db: DbOrTx, tenantId: string, id: string): Promise<OaRow | null> {
-  const [row] = await db.select().from(zaloOas).where(and(eq(zaloOas.tenantId, tenantId), eq(zaloOas.id, id)));
-  return row ?? null;
+/**
+ * The tenant's OA row, or null (another tenant's ids answer 404 upstream). `tenant` is a request's
+ * scope, or the id of the tenant the access hook authorised (requireTenant) for callers not yet on scopes.
+ */
+export async function findOa(db: DbOrTx, tenant: TenantScope | string, id: string): Promise<OaRow | null> {
+  return findOaRow(db, typeof tenant === 'string' ? trustedTenantScope(tenant) : tenant, id);
 }
 
-export async function listOas(db: DbOrTx, tenantId: string, limit = 999, offset = 0) {
-  const rows = await db.select().from(zaloOas).where(eq(zaloOas.tenantId, tenantId)).orderBy(desc(zaloOas.createdAt)).limit(limit).offset(offset);
-  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(zaloOas).where(eq(zaloOas.tenantId, tenantId));
-  return { rows, total: c?.n ?? 0 };
+/** The tenant's OAs, newest first, each with the actor's abilities. */
+export async function findOas(db: DbOrTx, actor: Actor, scope: TenantScope, limit = 999, offset = 0): Promise<{ rows: ZaloOa[]; total: number }> {
+  const r = await listOaRows(db, scope, limit, offset);
+  return { rows: r.rows.map((row) => presentOa(actor, row)), total: r.total };
 }
 
-const mask = (cipher: Cipher, enc: string) => {
-  const plain = cipher.decrypt(enc);
-  return plain.length <= 4 ? '••••' : `••••${plain.slice(-4)}`;
-};
-
-export function presentOa(row: OaRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    name: row.name,
-    zaloOAvatar: row.avatar,
-    zappId: row.zappId,
-    zoaId: row.zoaId,
-    tokenStatus: row.tokenStatus as 'ACTIVE' | 'REFRESH_FAILED',
-    accessTokenExpiresAt: row.accessTokenExpiresAt?.toISOString() ?? null,
-    lastRefreshError: row.lastRefreshError,
-    createdAt: row.createdAt.toISOString(),
-  };
+export async function findOaDetail(db: DbOrTx, actor: Actor, scope: TenantScope, cipher: Cipher, publicUrl: string, id: string): Promise<ZaloOaDetail> {
+  const row = await findOaRow(db, scope, id);
+  if (!row) throw notFound();
+  return presentOaDetail(actor, row, cipher, publicUrl);
 }
 
-export function presentOaDetail(row: OaRow, cipher: Cipher, withCredentials: boolean, publicUrl: string) {
-  return {
-    ...presentOa(row),
-    credentials: withCredentials
-      ? {
-          zoaSecretKey: mask(cipher, row.secretKeyEnc),
-          zoaWebhookSecretKey: mask(cipher, row.webhookSecretEnc),
-          zoaAccessToken: mask(cipher, row.accessTokenEnc),
-          zoaRefreshToken: mask(cipher, row.refreshTokenEnc),
-        }
-      : null,
-    webhookUrl: `${publicUrl}/api/webhooks/zalo`,
-  };
+export interface OaDeps {
+  db: Db;
+  zalo: ZaloClient;
+  cipher: Cipher;
 }
 
-/** Users of the tenant who hold `permission` there (organisation-wide roles or through their group). */
-export async function tenantUsersWith(db: DbOrTx, tenantId: string, permission: string): Promise<Array<{ id: string; email: string }>> {
-  const [tenant] = await db.select({ merchantId: tenants.merchantId }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) return [];
-  const rows = await db
-    .select({ id: users.id, email: users.email, role: merchantMembers.role, groupPermissions: userGroups.permissions, member: tenantMembers.userId })
-    .from(merchantMembers)
-    .innerJoin(users, eq(users.id, merchantMembers.userId))
-    .leftJoin(tenantMembers, and(eq(tenantMembers.userId, users.id), eq(tenantMembers.tenantId, tenantId)))
-    .leftJoin(userGroups, eq(userGroups.id, tenantMembers.userGroupId))
-    .where(eq(merchantMembers.merchantId, tenant.merchantId));
-  return rows
-    .filter((r) => {
-      const role = r.role as MerchantRole;
-      const reaches = ORGANISATION_WIDE_ROLES.includes(role) || r.member !== null;
-      const perms = new Set<string>([...MERCHANT_ROLE_PERMISSIONS[role], ...(r.groupPermissions ?? [])]);
-      return reaches && perms.has(permission);
-    })
-    .map((r) => ({ id: r.id, email: r.email }));
+/**
+ * Connects an OA with its seven credentials: header-safe credentials, not connected anywhere yet, and an
+ * access token Zalo accepts for this OA (getoa) — checked before the transaction; `record` audits it.
+ */
+export async function connectOa(deps: OaDeps, actor: Actor, scope: TenantScope, body: CreateOaBody, run: (work: (tx: Tx) => Promise<OaRow>) => Promise<OaRow>): Promise<OaRow> {
+  assertHeaderSafeCredentials(body);
+  const taken = () => new AppError('OA_ALREADY_CONNECTED', undefined, { fields: [{ path: 'zoaId', code: 'taken', message: 'This Official Account is already connected' }] });
+  if (await isZoaConnected(deps.db, body.zoaId)) throw taken();
+  const profile = await fetchOaProfile(deps.zalo, body.zoaAccessToken);
+  if (profile.oaId && profile.oaId !== body.zoaId) throw fieldError('zoaId', `The access token belongs to OA ${profile.oaId}, not ${body.zoaId}`, 'mismatch');
+  return run(async (tx) => {
+    const created = await insertOa(tx, scope, {
+      name: body.name,
+      avatar: profile.avatar,
+      zappId: body.zappId,
+      zoaId: body.zoaId,
+      secretKeyEnc: deps.cipher.encrypt(body.zoaSecretKey),
+      webhookSecretEnc: deps.cipher.encrypt(body.zoaWebhookSecretKey),
+      accessTokenEnc: deps.cipher.encrypt(body.zoaAccessToken),
+      refreshTokenEnc: deps.cipher.encrypt(body.zoaRefreshToken),
+      createdBy: actor.userId,
+    });
+    if (!created) throw new AppError('OA_ALREADY_CONNECTED');
+    return created;
+  });
+}
+
+/**
+ * Renames the OA and/or replaces credentials, as its abilities say (rename, updateCredentials: 403
+ * otherwise). A new access token is checked with Zalo first and must belong to this OA.
+ */
+export async function changeOa(deps: OaDeps, actor: Actor, scope: TenantScope, id: string, body: UpdateOaBody, run: (work: (tx: Tx) => Promise<{ before: OaRow; after: OaRow }>) => Promise<{ before: OaRow; after: OaRow }>) {
+  const touchesCredentials = Boolean(body.zoaSecretKey || body.zoaWebhookSecretKey || body.zoaAccessToken || body.zoaRefreshToken);
+  if (touchesCredentials && !canUpdateOaCredentials(actor)) throw new AppError('FORBIDDEN');
+  if (body.name && !canRenameOa(actor)) throw new AppError('FORBIDDEN');
+  assertHeaderSafeCredentials(body);
+  const existing = await findOaRow(deps.db, scope, id);
+  if (!existing) throw notFound();
+  if (body.zoaAccessToken) {
+    const profile = await fetchOaProfile(deps.zalo, body.zoaAccessToken);
+    if (profile.oaId && profile.oaId !== existing.zoaId) throw fieldError('zoaAccessToken', `The access token belongs to OA ${profile.oaId}`, 'mismatch');
+  }
+  const { cipher } = deps;
+  const r = await run(async (tx) => {
+    const after = await updateOaRow(tx, scope, existing.id, {
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.zoaSecretKey ? { secretKeyEnc: cipher.encrypt(body.zoaSecretKey) } : {}),
+      ...(body.zoaWebhookSecretKey ? { webhookSecretEnc: cipher.encrypt(body.zoaWebhookSecretKey) } : {}),
+      ...(body.zoaAccessToken ? { accessTokenEnc: cipher.encrypt(body.zoaAccessToken), accessTokenExpiresAt: null, tokenStatus: 'ACTIVE', lastRefreshError: null } : {}),
+      ...(body.zoaRefreshToken ? { refreshTokenEnc: cipher.encrypt(body.zoaRefreshToken), tokenStatus: 'ACTIVE', lastRefreshError: null } : {}),
+    });
+    if (!after) throw notFound();
+    return { before: existing, after };
+  });
+  return { ...r, touchesCredentials };
+}
+
+/** Users of the tenant who hold `permission` there (the token-refresh alert's receivers). */
+export function tenantUsersWithPermission(db: DbOrTx, tenantId: string, permission: string) {
+  return tenantUsersWith(db, trustedTenantScope(tenantId), permission);
 }
 
 /**
@@ -134,11 +155,7 @@ export async function tenantUsersWith(db: DbOrTx, tenantId: string, permission: 
 export async function refreshExpiringTokens(db: Db, zalo: ZaloClient, opts: { now?: Date; aheadMs?: number } = {}): Promise<{ refreshed: number; failed: number }> {
   const now = opts.now ?? new Date();
   const horizon = new Date(now.getTime() + (opts.aheadMs ?? 2 * 3600_000));
-  const due = await db
-    .select()
-    .from(zaloOas)
-    .where(and(eq(zaloOas.tokenStatus, 'ACTIVE'), or(isNull(zaloOas.accessTokenExpiresAt), lt(zaloOas.accessTokenExpiresAt, horizon))))
-    .limit(200);
+  const due = await findOasDueForRefresh(db, horizon, 200);
   let refreshed = 0;
   let failed = 0;
   for (const oa of due) {
@@ -150,11 +167,7 @@ export async function refreshExpiringTokens(db: Db, zalo: ZaloClient, opts: { no
       failed += 1;
       const reason = err instanceof ZaloApiError ? `${err.code}: ${err.explanation.en.meaning}` : err instanceof Error ? err.message : 'refresh failed';
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(zaloOas)
-          .set({ tokenStatus: 'REFRESH_FAILED', lastRefreshError: reason.slice(0, 500), updatedAt: new Date() })
-          .where(and(eq(zaloOas.id, oa.id), eq(zaloOas.tokenStatus, 'ACTIVE')))
-          .returning();
+        const row = await markRefreshFailed(tx, trustedTenantScope(oa.tenantId), oa.id, reason);
         if (!row) return;
         // The alert to the OA's administrators (in-app + mail) is a handler of this event (events/handlers.ts).
         await emitEvent(tx, { type: 'zalo_oa.token_refresh_failed', tenantId: oa.tenantId, data: { zaloOaId: oa.id } });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID } from '@zc/zalo-sandbox/seed';
 import { auditLogs } from '../../db/schema/audit';
+import { userGroups } from '../../db/schema/user-groups';
 import { notifications } from '../../db/schema/notifications';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
@@ -79,6 +80,33 @@ describe('connect an OA (§3, §5: seven required fields)', () => {
     const us = await loginAs(t.app, user.email);
     const res = await t.app.inject({ method: 'POST', url: '/api/merchant/zalo-oa', headers: us.headers({ 'x-tenant-id': a.tenant.id }), payload: oaBody(SANDBOX_SECOND_OA_ID) });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('OA abilities (issue 10 #5) — the API refuses what an OA says is not allowed', () => {
+  it('answers rename/updateCredentials/reconnect per permission and token state; a renamer may not replace credentials', async () => {
+    const { org, tenant } = await ownerOfTenant();
+    const [oa] = await t.database.db
+      .insert(zaloOas)
+      .values({ tenantId: tenant.id, name: 'OA', zappId: '1', zoaId: `9${Date.now()}`, secretKeyEnc: 'x', webhookSecretEnc: 'x', accessTokenEnc: 'x', refreshTokenEnc: 'x' })
+      .returning();
+    const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
+    const oh = (await loginAs(t.app, owner.email)).headers({ 'x-tenant-id': tenant.id });
+    const listOf = async (h: Record<string, string>) => (await t.app.inject({ url: '/api/merchant/zalo-oa/list-oa', headers: h })).json().data[0].abilities;
+    expect(await listOf(oh)).toEqual({ update: true, rename: true, updateCredentials: true, reconnect: false });
+    await t.database.db.update(zaloOas).set({ tokenStatus: 'REFRESH_FAILED' }).where(eq(zaloOas.id, oa?.id ?? ''));
+    expect(await listOf(oh)).toEqual({ update: true, rename: true, updateCredentials: true, reconnect: true });
+    const [group] = await t.database.db.insert(userGroups).values({ tenantId: tenant.id, name: 'renamers', permissions: ['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA_INFO'] }).returning();
+    const renamer = await buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id], groupId: group?.id });
+    const rh = (await loginAs(t.app, renamer.email)).headers({ 'x-tenant-id': tenant.id });
+    expect(await listOf(rh)).toEqual({ update: true, rename: true, updateCredentials: false, reconnect: false });
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/merchant/zalo-oa/${oa?.id}`, headers: rh, payload: { zoaRefreshToken: 'new' } });
+    expect(refused.statusCode, refused.body).toBe(403);
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/merchant/zalo-oa/${oa?.id}`, headers: rh, payload: { name: 'Đổi tên' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Đổi tên', credentials: null, abilities: { rename: true, updateCredentials: false } });
+    const [row] = await t.database.db.select().from(zaloOas).where(eq(zaloOas.id, oa?.id ?? ''));
+    expect(row?.refreshTokenEnc).toBe('x');
   });
 });
 
