@@ -68,7 +68,7 @@ export function historyWhere(tenantId: string, module: MessageModule, f: History
   if (f.trackingId) conds.push(eq(messageHistory.trackingId, f.trackingId));
   if (f.sessionId) conds.push(eq(messageHistory.sessionId, f.sessionId));
   if (f.uid) conds.push(eq(messageHistory.uid, f.uid));
-  if (f.status?.length) conds.push(f.status.length === 1 ? eq(messageHistory.status, f.status[0] ?? '') : inArray(messageHistory.status, f.status));
+  if (f.status?.length) conds.push(inArray(messageHistory.status, f.status));
   if (f.type) conds.push(eq(messageHistory.type, f.type));
   if (f.templateId) conds.push(eq(messageHistory.znsTemplateId, f.templateId));
   // Any spelling of the number finds the stored 84… form; a non-number matches nothing.

@@ -21,7 +21,7 @@ import { findOa } from '../zalo-oa/service';
 import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
 import { loadSendContext, sendOa, sendZns, type SendContext } from './send-service';
-import type { SendResult } from './send-queue';
+import type { SendResult } from './outbox';
 
 const sendTags = ['Public send API'];
 const historyTags = ['Sending history'];

@@ -8,7 +8,7 @@ import { sha256 } from '../../platform/crypto';
 import { settleIsolated } from '../../platform/isolated-batch';
 import { SendBatcher } from './send-batcher';
 import { SendContextLoader } from './send-context-loader';
-import type { Prepared } from './send-queue';
+import type { Prepared } from './outbox';
 import { buildSendFixture, type SendFixture } from './test-fixtures';
 import { dispatchPendingEvents } from '../../events/dispatcher';
 import { EVENT_HANDLERS } from '../../events/handlers';
@@ -72,7 +72,14 @@ describe('SendBatcher (one statement per batch)', () => {
     expect(wa?.balance).toBe(10_000 - 300 - 300 - 55);
     expect(wb).toMatchObject({ balance: 0, postpaidUsage: 300 });
     const entries = await t.database.db.select().from(walletEntries).where(inArray(walletEntries.walletId, [a.walletId, b.walletId]));
-    expect(entries).toHaveLength(3); // prepaid charges only; postpaid usage has no ledger entry
+    // Prepaid charges, and postpaid usage as a ledger entry too (ADR 0010): USAGE, the balance unchanged.
+    expect(entries.map((e) => [e.walletId === a.walletId ? 'a' : 'b', e.reason]).sort()).toEqual([
+      ['a', 'CHARGE'],
+      ['a', 'CHARGE'],
+      ['a', 'CHARGE'],
+      ['b', 'USAGE'],
+    ]);
+    expect(entries.find((e) => e.reason === 'USAGE')).toMatchObject({ type: 'SUB', value: 300, newBalance: 0 });
     // One statement: running balances in (key, tracking id) order — a-1, a-2, first — and one created_at.
     const aEntries = entries.filter((e) => e.walletId === a.walletId);
     expect(aEntries.map((e) => e.newBalance).sort((x, y) => x - y)).toEqual([10_000 - 655, 10_000 - 355, 10_000 - 300]);

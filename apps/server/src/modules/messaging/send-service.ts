@@ -5,11 +5,8 @@ import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { discountedPrice, validateTemplateData } from './template-params';
 import { batcherFor, type SendStore } from './send-batcher';
-import { enqueueOne, type Prepared, type SendResult } from './send-queue';
+import { writeOutbox, type OutgoingMessage, type SendResult } from './outbox';
 
-// The messaging module's public surface for other modules (the ZNS fallback's charge and OA price): the same
-// functions, re-exported, so callers reach messaging through its service (issue 10 #7).
-export { charge } from './send-queue';
 export { discountedPrice } from './template-params';
 import { contextLoaderFor, type SendContextRow } from './send-context-loader';
 
@@ -134,9 +131,12 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
  * Sends go through the per-tenant micro-batcher (ADR 0003) unless batching is switched off
  * (SEND_BATCHING=off, used by the benchmark to measure the unbatched path).
  */
-async function submitSend(store: SendStore, p: Prepared): Promise<SendResult> {
+async function submitSend(store: SendStore, p: OutgoingMessage & { apiKeyId: string }): Promise<SendResult> {
   await noteKeyUse(store, p.apiKeyId);
-  return store.config?.sendBatching === false ? enqueueOne(store.db, p) : batcherFor(store).submit(p);
+  if (store.config?.sendBatching !== false) return batcherFor(store).submit(p);
+  const [outcome] = await writeOutbox(store, [p], { batch: false });
+  if (!outcome?.ok) throw outcome ? outcome.error : new Error('no outbox answer');
+  return outcome.result;
 }
 
 /** `api_keys.last_used_at` (the API key list's "Last used") is kept to the minute. */

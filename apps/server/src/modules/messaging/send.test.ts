@@ -97,13 +97,13 @@ describe('POST /api/v1/zns/send', () => {
     expect(s).toMatchObject({ balance: 299, rows: [], entries: [] });
   });
 
-  it('accumulates postpaid usage instead of a ledger entry, and never charges development sends', async () => {
+  it('accumulates postpaid usage as a USAGE ledger entry (balance unchanged), and never charges development sends', async () => {
     const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 0, mode: 'POSTPAID', discountPercent: 50 });
     expect((await send(f, znsBody(f))).statusCode).toBe(202);
     expect((await send(f, znsBody(f, { mode: 'development' }))).statusCode).toBe(202);
     const s = await state(f);
     expect(s.usage).toBe(150);
-    expect(s.entries).toHaveLength(0);
+    expect(s.entries).toMatchObject([{ reason: 'USAGE', type: 'SUB', value: 150, newBalance: 0 }]);
     expect(s.rows.map((r) => [r.mode, r.isCharged, r.price]).sort()).toEqual([
       ['development', false, 0],
       ['production', true, 150],
