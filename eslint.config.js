@@ -18,8 +18,7 @@ const tests = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/*fixture.ts', 
  * moving it would be large or would put hot-path code behind another layer.
  */
 const serverModulePublicFiles = [
-  // messaging's service is send-service.ts (the send path's entry points and the public re-exports).
-  'messaging/send-service.ts',
+  // None today: messaging's public surface moved from send-service.ts to messaging/service.ts (ADR 0009).
 ];
 const sandboxMessage = 'apps/server reaches the sandbox only through the one dynamic import in apps/server/src/main.ts (the composition root); tests may import it.';
 const serverSchemaBarrelMessage = 'Import a table from its domain schema file (db/schema/<domain>.ts), not the barrel: one schema file per module (issue 10 #6).';

@@ -1,5 +1,6 @@
 import { alertLowBalance } from '../modules/wallets/alerts';
 import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
+import { fallbackOnFailure } from '../modules/tenant-fallback/service';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**
@@ -13,4 +14,13 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
   defineHandler({ name: 'wallet-low-balance-alert', types: ['wallet.threshold_crossed'], handle: alertLowBalance }),
   // The OA module announces a failed token refresh; its administrators are alerted (notifications + mail).
   defineHandler({ name: 'zalo-oa-refresh-failed-alert', types: ['zalo_oa.token_refresh_failed'], handle: alertRefreshFailed }),
+  // Messaging announces a permanent failure (after its refund); the tenant's ZNS → OA fallback writes the
+  // OA message through messaging's outbox (ADR 0004, ADR 0009). A repeated run replays: one message, one charge.
+  defineHandler({
+    name: 'tenant-fallback-on-failure',
+    types: ['message.failed_permanently'],
+    handle: async (tx, event) => {
+      await fallbackOnFailure(tx, event);
+    },
+  }),
 ];

@@ -7,11 +7,9 @@ import { sendZns } from '@zc/zalo/zns';
 import { oaMessage, type MessageStatus } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
-import { walletEntries, wallets } from '../../db/schema/wallets';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
-import { applyEntry } from '../wallets/service';
+import { refundMessage } from '../wallets/service';
 import { enqueueTenantEvent } from '../tenant-webhooks/service';
-import { fallbackForFailure, fallbackTrackingId } from '../tenant-fallback/service';
 import { emitEvent } from '../../platform/events';
 import { claimDue, exponentialBackoff, leaseFence } from '../../platform/lease-queue';
 import { oaSendRequest } from './oa-payload';
@@ -65,10 +63,17 @@ export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | 
  * `message.failed_permanently` for ERROR_CALL_ZALO. A fallback OA message (ADR 0004) names the ZNS
  * message it replaces in every webhook event.
  */
-async function statusEvent(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>, status: MessageStatus, extra: Record<string, unknown> = {}) {
+export async function statusEvent(
+  tx: Tx,
+  row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>,
+  status: MessageStatus,
+  extra: Record<string, unknown> = {},
+  opts: { domainEvents?: boolean } = {},
+) {
   const fallback = row.fallbackOf ? { fallbackOf: row.fallbackOf } : {};
   await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...fallback, ...extra });
-  if (status === 'PROCESSING') return;
+  // PROCESSING is transient; a repeated tenant event (the fallback's outcome) is no new domain fact.
+  if (status === 'PROCESSING' || opts.domainEvents === false) return;
   const data = { messageId: row.id, module: row.module === 'OA' ? ('OA' as const) : ('ZNS' as const), status, ...(typeof extra.errorCode === 'number' ? { zaloErrorCode: extra.errorCode } : {}) };
   await emitEvent(tx, { type: 'message.status_changed', tenantId: row.tenantId, data });
   if (status === 'ERROR_CALL_ZALO') await emitEvent(tx, { type: 'message.failed_permanently', tenantId: row.tenantId, data: { ...data, status } });
@@ -85,7 +90,7 @@ export async function claimDueMessages(db: Db, opts: { limit: number; now: Date;
     now: opts.now,
     leaseMs: opts.leaseMs,
     limit: opts.limit,
-    set: (leaseUntil) => ({ status: 'PROCESSING', attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, updatedAt: opts.now }),
+    set: (leaseUntil) => ({ status: 'PROCESSING' as const, attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, updatedAt: opts.now }),
     onClaimed: async (tx, rows) => {
       for (const r of rows) await statusEvent(tx, r, 'PROCESSING', { attempt: r.attempts });
     },
@@ -110,30 +115,13 @@ async function sendOne(zalo: ZaloClient, row: Row): Promise<string> {
   return data.message_id;
 }
 
-/** Gives the charge back once (ledger REFUND keyed by message id, or postpaid usage down). */
-export async function refundMessage(tx: Tx, row: Pick<Row, 'id' | 'tenantId' | 'price' | 'isCharged'>): Promise<void> {
-  if (!row.isCharged || row.price <= 0) return;
-  const [chargeEntry] = await tx
-    .select({ walletId: walletEntries.walletId, value: walletEntries.value })
-    .from(walletEntries)
-    .where(and(eq(walletEntries.messageId, row.id), eq(walletEntries.reason, 'CHARGE')));
-  if (chargeEntry) {
-    await applyEntry(tx, { walletId: chargeEntry.walletId, type: 'ADD', value: chargeEntry.value, reason: 'REFUND', messageId: row.id, note: 'refund: Zalo refused the message' });
-  } else {
-    await tx
-      .update(wallets)
-      .set({ postpaidUsage: sql`greatest(0, ${wallets.postpaidUsage} - ${row.price})`, updatedAt: new Date() })
-      .where(eq(wallets.tenantId, row.tenantId));
-  }
-}
-
 const fenced = (row: Row) => leaseFence(messageHistory, row, ['PROCESSING']);
 
 /**
  * One worker pass: claim up to `limit` due messages and deliver them through Zalo.
  * PENDING → PROCESSING → PUSHED_ZALO (session id = Zalo msg id) or ERROR_CALL_ZALO (errorMsg from
- * the code's bilingual explanation, charge refunded, and — when the tenant's fallback matches the
- * code — an OA message to the follower who shared the phone, ADR 0004); transient failures go back to PENDING with
+ * the code's bilingual explanation, charge refunded, `message.failed_permanently` announced — the
+ * tenant's ZNS → OA fallback reacts to it, ADR 0004/0009); transient failures go back to PENDING with
  * back-off until `maxAttempts`. Zalo is called outside any transaction, so a killed worker leaves
  * a PROCESSING row whose lease expires and is claimed again: nothing is lost, and the charge and
  * refund are keyed by message id, so nothing is charged or refunded twice (delivery to Zalo is
@@ -186,14 +174,11 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
         .where(fenced(row))
         .returning({ id: messageHistory.id });
       if (!failed) return 'lost';
-      await refundMessage(tx, row);
-      // After the refund, so the refunded ZNS price can pay the OA message (ADR 0004).
-      const fallback = await fallbackForFailure(tx, row, f.code);
-      if (fallback?.messageId) {
-        await statusEvent(tx, { id: fallback.messageId, tenantId: row.tenantId, trackingId: fallbackTrackingId(row.id), module: 'OA', fallbackOf: row.id }, 'PENDING');
-      }
-      const fallbackInfo = row.module === 'ZNS' ? { fallbackMessageId: fallback?.messageId ?? null, fallbackNote: fallback?.note ?? null } : {};
-      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code, ...fallbackInfo });
+      // Exactly what was charged goes back, once (the wallets module, ADR 0010).
+      await refundMessage(tx, { tenantId: row.tenantId, messageId: row.id, note: 'refund: Zalo refused the message' });
+      // `message.failed_permanently` goes with it; the ZNS → OA fallback is a handler of it, run after
+      // this commits (events/handlers.ts, ADR 0009), so the refunded price can pay the OA message.
+      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code });
       return 'failed';
     });
     if (outcome === 'pushed') report.pushed += 1;

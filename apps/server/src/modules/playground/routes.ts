@@ -32,7 +32,7 @@ import { tenants } from '../../db/schema/organisation';
 import { wallets } from '../../db/schema/wallets';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
-import { sendOa, type SendContext } from '../messaging/send-service';
+import { sendOa, type SendContext } from '../messaging/service';
 import { zaloFailure } from '../zalo-oa/service';
 
 const tags = ['Playground'];

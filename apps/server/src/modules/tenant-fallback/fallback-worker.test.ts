@@ -16,7 +16,10 @@ import { claimDueMessages, processDueMessages } from '../messaging/delivery-work
 import { otpSender, startSandboxDelivery } from '../messaging/sandbox-fixture';
 import type { SendFixture } from '../messaging/test-fixtures';
 import { syncFollowers } from '../followers/service';
-import { fallbackForFailure } from './service';
+import { dispatchPendingEvents } from '../../events/dispatcher';
+import { EVENT_HANDLERS } from '../../events/handlers';
+import type { DomainEvent } from '../../platform/events';
+import { fallbackOnFailure } from './service';
 
 let t: TestContext;
 let sbx: RunningSandbox;
@@ -48,7 +51,12 @@ beforeEach(async () => {
 
 const control = (path: string, body: object) => fetch(`${sbx.url}/_control/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const forceZns = (code: number) => control('force-error', { path: '/business/message/template', code, count: 1 });
-const pass = (now?: Date) => processDueMessages({ db: t.database.db, zalo }, { limit: 10, now });
+/** A delivery pass, then the event handlers (the fallback reacts to message.failed_permanently after commit). */
+const pass = async (now?: Date) => {
+  const report = await processDueMessages({ db: t.database.db, zalo }, { limit: 10, now });
+  await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
+  return report;
+};
 
 async function configure(settings: Record<string, unknown>) {
   const res = await t.app.inject({
@@ -120,7 +128,11 @@ describe('ZNS → OA fallback in the delivery worker', () => {
     expect(sent).toMatchObject({ userId: adminUid, text: `Mã xác thực của bạn là ${otp} (gửi qua Zalo OA).` });
 
     const events = (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook?.id ?? '')).orderBy(webhookDeliveries.createdAt)).map((e) => e.payload as Record<string, unknown>);
-    expect(events.find((e) => e.id === id && e.status === 'ERROR_CALL_ZALO')).toMatchObject({ errorCode: -141, fallbackMessageId: oa?.id, fallbackNote: 'QUEUED' });
+    // The failure is told at once; the fallback's outcome follows once the handler has run.
+    const failures = events.filter((e) => e.id === id && e.status === 'ERROR_CALL_ZALO');
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toMatchObject({ errorCode: -141 });
+    expect(failures[1]).toMatchObject({ errorCode: -141, fallbackMessageId: oa?.id, fallbackNote: 'QUEUED' });
     expect(events.filter((e) => e.id === oa?.id).map((e) => [e.status, e.fallbackOf])).toEqual([
       ['PENDING', id],
       ['PROCESSING', id],
@@ -133,6 +145,37 @@ describe('ZNS → OA fallback in the delivery worker', () => {
     expect(znsList.json().data[0]).toMatchObject({ id, fallbackMessageId: oa?.id, fallbackStatus: 'PUSHED_ZALO', fallbackNote: 'QUEUED', fallbackOf: null });
     const oaList = await t.app.inject({ url: `/api/merchant/uid?trackingId=${encodeURIComponent(`fb:${id}`)}`, headers: owner });
     expect(oaList.json().data[0]).toMatchObject({ id: oa?.id, fallbackOf: id, fallbackMessageId: null, fallbackNote: null, status: 'PUSHED_ZALO' });
+  });
+
+  it('is a handler of message.failed_permanently: run twice (at least once), it creates one OA message and charges once', async () => {
+    await configure({ triggerCodes: [-141] });
+    const before = await balance();
+    const id = await sendOtp();
+    await forceZns(-141);
+    // The worker alone: the ZNS failure and its refund are committed, no fallback yet.
+    expect(await processDueMessages({ db: t.database.db, zalo }, { limit: 10 })).toMatchObject({ failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'ERROR_CALL_ZALO', fallbackNote: null, fallbackMessageId: null });
+    expect(await fallbacksOf(id)).toEqual([]);
+    expect(await balance()).toBe(before);
+
+    const handler = EVENT_HANDLERS.find((h) => h.name === 'tenant-fallback-on-failure');
+    if (!handler) throw new Error('the fallback handler is not registered');
+    expect(handler.types).toEqual(['message.failed_permanently']);
+    const [stored] = ((await t.database.db.execute(sql`select id::text as id from domain_events where type = 'message.failed_permanently' and payload->>'messageId' = ${id}`)) as unknown as { rows: Array<{ id: string }> }).rows; // both drivers answer { rows }
+    expect(stored).toBeDefined();
+    const event: DomainEvent<'message.failed_permanently'> = { id: Number(stored?.id), type: 'message.failed_permanently', merchantId: f.merchantId, tenantId: f.tenantId, data: { messageId: id, module: 'ZNS', status: 'ERROR_CALL_ZALO', zaloErrorCode: -141 }, at: new Date().toISOString() };
+    await t.database.db.transaction((tx) => handler.handle(tx, event));
+    await t.database.db.transaction((tx) => handler.handle(tx, event));
+    const rows = await fallbacksOf(id);
+    expect(rows).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ fallbackNote: 'QUEUED', fallbackMessageId: rows[0]?.id });
+    expect(await reasons(rows[0]?.id ?? '')).toEqual(['CHARGE']);
+    expect(await balance()).toBe(before - 55);
+    // The dispatcher's own run of the same event replays too.
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
+    expect(await fallbacksOf(id)).toHaveLength(1);
+    expect(await balance()).toBe(before - 55);
+    expect(await pass()).toMatchObject({ pushed: 1 });
   });
 
   it('sends the transaction kind at its discounted list price and Zalo accepts it', async () => {
@@ -265,10 +308,11 @@ describe('ZNS → OA fallback in the delivery worker', () => {
     expect(rows).toHaveLength(1);
     expect(zns?.fallbackMessageId).toBe(rows[0]?.id);
 
-    // A replayed failure write finds the existing message and charges nothing more.
+    // The handler run again (at least once) finds the existing message and charges nothing more.
     if (!zns) throw new Error('the ZNS row vanished');
-    const again = await t.database.db.transaction(async (tx) => fallbackForFailure(tx, zns, -144));
-    expect(again).toEqual({ messageId: rows[0]?.id, note: 'QUEUED' });
+    const event: DomainEvent<'message.failed_permanently'> = { id: 0, type: 'message.failed_permanently', merchantId: f.merchantId, tenantId: f.tenantId, data: { messageId: id, module: 'ZNS', status: 'ERROR_CALL_ZALO', zaloErrorCode: -144 }, at: new Date().toISOString() };
+    const again = await t.database.db.transaction(async (tx) => fallbackOnFailure(tx, event));
+    expect(again).toEqual({ messageId: rows[0]?.id, note: 'QUEUED', replayed: true });
     // Later passes deliver the OA message and never touch the failed ZNS row again.
     expect(await pass()).toMatchObject({ claimed: 1, pushed: 1 });
     expect(await pass(new Date(Date.now() + 3600_000))).toMatchObject({ claimed: 0 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { EventData } from '@zc/shared/api/events';
 import {
   FALLBACK_TRIGGER_CODES,
   listPlaceholders,
@@ -11,11 +12,13 @@ import {
   type UpdateFallbackBody,
 } from '@zc/shared/api/fallback';
 import type { Tx } from '../../db/client';
-import { messageHistory } from '../../db/schema/messaging';
 import { tenants } from '../../db/schema/organisation';
+import { canonicalJson } from '../../platform/audit';
+import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { DomainEvent } from '../../platform/events';
 import { ensureTenantWallet } from '../wallets/service';
-import { charge, discountedPrice, OA_PRICES, oaMessageType } from '../messaging/send-service';
+import { discountedPrice, fallbackTrackingId, findMessage, OA_PRICES, oaMessageType, recordFallback, writeOutbox, type MessageRow } from '../messaging/service';
 import { presentFallbackSettings } from './presenter';
 import { findFallbackSettings, findFollowerByPhone, upsertFallbackSettings } from './repo';
 
@@ -46,85 +49,74 @@ export function previewFallback(body: PreviewFallbackBody): FallbackPreview {
   return { message: rendered.message, placeholders, missing, truncated: rendered.truncated };
 }
 
-type HistoryRow = typeof messageHistory.$inferSelect;
-
-/** The tracking id of the OA message replacing ZNS message `znsId`: derived, stable, unique per ZNS row. */
-export function fallbackTrackingId(znsId: string): string {
-  return `fb:${znsId}`;
-}
+export { fallbackTrackingId } from '../messaging/service';
 
 export interface FallbackOutcome {
   /** The OA message created in place of the ZNS one (null unless the note is QUEUED). */
   messageId: string | null;
   note: FallbackNote;
+  /** True when the OA message existed already (a repeated run): nothing was written or charged again. */
+  replayed: boolean;
 }
 
 /**
- * Called by the delivery worker inside the transaction that records a ZNS row's permanent failure
- * (after its refund, so the refunded price can pay the OA message). Null when no fallback applies:
- * not a production ZNS row, no error code, fallback off or the code not among the tenant's triggers.
- * Otherwise the outcome is also written on the ZNS row (`fallback_message_id`, `fallback_note`).
+ * The handler of `message.failed_permanently` (events/handlers.ts, ADR 0004/0009). It runs after the
+ * delivery worker committed the ZNS row's failure and refund, so the refunded price can pay the OA
+ * message. Nothing happens unless it is a production ZNS row with a Zalo error code among the tenant's
+ * enabled triggers; otherwise the OA message is built from the tenant's template and written through
+ * messaging's outbox, and the outcome is recorded on the ZNS row (`fallback_message_id`, `fallback_note`).
  *
- * The OA row and its charge are written under a savepoint: a wallet that cannot pay (402 from the
- * ledger) or any other write failure rolls back only the fallback, never the ZNS row's failure
- * record and refund. The row is created once per ZNS row: the worker's attempts fence lets only
- * one writer reach this point, and `fallback_of` is unique besides.
+ * At least once: a second run finds the OA message by its tracking id `fb:<znsId>` (and the unique
+ * `fallback_of`) and the outbox answers it as a replay: one OA message, one charge.
  */
-export async function fallbackForFailure(tx: Tx, row: HistoryRow, errorCode: number | null): Promise<FallbackOutcome | null> {
-  if (row.module !== 'ZNS' || row.mode === 'development' || errorCode === null) return null;
+export async function fallbackOnFailure(tx: Tx, event: DomainEvent<'message.failed_permanently'>): Promise<FallbackOutcome | null> {
+  const data: EventData<'message.failed_permanently'> = event.data;
+  if (data.module !== 'ZNS') return null;
+  const row = await findMessage(tx, data.messageId);
+  if (!row || row.tenantId !== event.tenantId) return null;
+  return fallbackForFailure(tx, row, data.zaloErrorCode ?? row.errorCode);
+}
+
+/** The fallback of one failed ZNS row (the handler's body; null when none applies). */
+export async function fallbackForFailure(tx: Tx, row: MessageRow, errorCode: number | null): Promise<FallbackOutcome | null> {
+  if (row.module !== 'ZNS' || row.mode === 'development' || row.status !== 'ERROR_CALL_ZALO' || errorCode === null) return null;
   const settings = await findFallbackSettings(tx, row.tenantId);
   if (!settings?.enabled || !settings.triggerCodes.includes(errorCode)) return null;
   const outcome = await createFallbackMessage(tx, row, settings);
-  await tx.update(messageHistory).set({ fallbackMessageId: outcome.messageId, fallbackNote: outcome.note, updatedAt: new Date() }).where(eq(messageHistory.id, row.id));
+  await recordFallback(tx, row, outcome, !outcome.replayed);
   return outcome;
 }
 
-async function createFallbackMessage(tx: Tx, row: HistoryRow, settings: { messageKind: string; header: string; content: string }): Promise<FallbackOutcome> {
+async function createFallbackMessage(tx: Tx, row: MessageRow, settings: { messageKind: string; header: string; content: string }): Promise<FallbackOutcome> {
   const [tenant] = await tx.select({ oaService: tenants.oaService }).from(tenants).where(eq(tenants.id, row.tenantId));
-  if (!tenant?.oaService) return { messageId: null, note: 'OA_DISABLED' };
+  if (!tenant?.oaService) return { messageId: null, note: 'OA_DISABLED', replayed: false };
   const follower = row.phone ? await findFollowerByPhone(tx, row.zaloOaId, row.phone) : null;
-  if (!follower) return { messageId: null, note: 'NO_FOLLOWER' };
+  if (!follower) return { messageId: null, note: 'NO_FOLLOWER', replayed: false };
   const template = { messageKind: settings.messageKind as FallbackMessageKind, header: settings.header, content: settings.content }; // written only from FALLBACK_MESSAGE_KINDS
   const { message } = renderFallbackMessage(template, (row.templateData ?? {}) as Record<string, unknown>); // stored by the send as normalised strings
-  if (!message) return { messageId: null, note: 'EMPTY_CONTENT' };
+  if (!message) return { messageId: null, note: 'EMPTY_CONTENT', replayed: false };
   const wallet = await ensureTenantWallet(tx, row.tenantId);
   const type = oaMessageType(message);
   const price = discountedPrice(OA_PRICES[type], wallet.discountPercent);
-  try {
-    return await tx.transaction(async (sp) => {
-      const [created] = await sp
-        .insert(messageHistory)
-        .values({
-          tenantId: row.tenantId,
-          module: 'OA',
-          apiKeyId: row.apiKeyId,
-          zaloOaId: row.zaloOaId,
-          trackingId: fallbackTrackingId(row.id),
-          uid: follower.userId,
-          messageData: message,
-          templateName: message.kind,
-          mode: 'production',
-          type,
-          status: 'PENDING',
-          price,
-          isCharged: price > 0,
-          isDirectZalo: true,
-          fallbackOf: row.id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: messageHistory.id });
-      if (!created) {
-        // Already created for this row (a replayed failure write): keep that one, charge nothing more.
-        const [existing] = await sp.select({ id: messageHistory.id }).from(messageHistory).where(eq(messageHistory.fallbackOf, row.id));
-        return existing ? { messageId: existing.id, note: 'QUEUED' as const } : { messageId: null, note: 'ERROR' as const };
-      }
-      if (price > 0) await charge(sp, row.tenantId, created.id, price);
-      return { messageId: created.id, note: 'QUEUED' as const };
-    });
-  } catch (e) {
-    if (e instanceof AppError && e.code === 'INSUFFICIENT_BALANCE') return { messageId: null, note: 'INSUFFICIENT_BALANCE' };
-    // The fallback is best effort: losing the ZNS failure record over it would re-send the ZNS.
-    console.error('[fallback] could not create the OA message for', row.id, e);
-    return { messageId: null, note: 'ERROR' };
-  }
+  const [written] = await writeOutbox({ tx }, [
+    {
+      tenantId: row.tenantId,
+      apiKeyId: row.apiKeyId,
+      zaloOaId: row.zaloOaId,
+      module: 'OA',
+      trackingId: fallbackTrackingId(row.id),
+      idempotencyKey: null,
+      // One fallback per ZNS row: its identity is the row it replaces (a re-run with changed settings replays it).
+      requestHash: sha256(canonicalJson({ kind: 'fallback', of: row.id })),
+      type,
+      price,
+      values: { uid: follower.userId, messageData: message, templateName: message.kind, mode: 'production', fallbackOf: row.id },
+    },
+  ]);
+  if (written?.ok) return { messageId: written.result.id, note: 'QUEUED', replayed: written.result.replayed };
+  const error = written?.error;
+  if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') return { messageId: null, note: 'INSUFFICIENT_BALANCE', replayed: false };
+  // The fallback is best effort: the ZNS failure and refund are committed already; note what happened.
+  console.error('[fallback] could not create the OA message for', row.id, error);
+  return { messageId: null, note: 'ERROR', replayed: false };
 }
