@@ -25,13 +25,6 @@ export { chargeMessage, refundMessage, placeHold, closeHold, ensureTenantWallet 
 export type { ChargeInput, ChargeResult, RefundResult, PlaceHoldInput, HoldKey, HoldRow } from './ledger';
 export { messageChargeSql } from './charge-sql';
 
-/**
- * The former entry point of messaging's charges and refunds, kept only until the outbox calls
- * `chargeMessage`/`refundMessage`; new code must not use it.
- * @deprecated use chargeMessage / refundMessage
- */
-export { applyEntry } from './ledger';
-
 /** A hold by id (optionally of this tenant) or by the tenant's ref; null when none. */
 export async function getHold(db: DbOrTx, key: HoldKey) {
   return findHold(db, key);
