@@ -32,7 +32,10 @@ export const wallets = pgTable(
   ],
 );
 
-/** Append-only ledger. One CHARGE and at most one REFUND per message, enforced by a unique index. */
+/**
+ * Append-only ledger (ADR 0010): `reason` says which amount an entry moves (WALLET_ENTRY_REASONS). Per
+ * message at most one charge (CHARGE, USAGE or HOLD_CHARGE) and one refund, enforced by unique indexes.
+ */
 export const walletEntries = pgTable(
   'wallet_entries',
   {
