@@ -14,7 +14,6 @@ import Tooltip from 'antd/es/tooltip';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ApiKey } from '@zc/shared/api/api-keys';
-import { LIMITS } from '@zc/shared/limits';
 import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
 import { useApiKeyAction, type ApiKeyAction } from '../../features/api-keys/api/api-key-action';
 import { useDeleteApiKey } from '../../features/api-keys/api/delete-api-key';
@@ -39,14 +38,12 @@ export function ApiKeysPage() {
 }
 
 function ApiKeysView() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('api-keys');
   const scope = useScope();
   const { can } = usePermissions();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
   const [oaIds, setOaIds] = useState<string[]>([]);
   const [status, setStatus] = useState<'ACTIVE' | 'INACTIVE' | undefined>();
   const [orderBy, setOrderBy] = useState('createdAt=desc');
@@ -54,7 +51,7 @@ function ApiKeysView() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
   const oas = useOaList(tenantId);
-  const keys = useApiKeys({ tenantId, page, size, orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined });
+  const keys = useApiKeys(tenantId, { orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined });
   const action = useApiKeyAction();
   const remove = useDeleteApiKey();
   const noOa = oas.isSuccess && oas.data.length === 0;
@@ -89,17 +86,17 @@ function ApiKeysView() {
       fixed: 'right',
       render: (_, k) => (
         <Space size={4} wrap={false}>
-          {can('UPDATE_API_KEYS') ? (
-            <>
-              <Button size="small" data-testid={`api-key-toggle-${k.id}`} onClick={() => setPending({ key: k, action: k.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' })}>
-                {k.status === 'ACTIVE' ? t('apiKeys.deactivate') : t('apiKeys.activate')}
-              </Button>
-              <Popconfirm title={t('apiKeys.rotateTitle')} description={t('apiKeys.rotateText')} okText={t('common:confirm')} cancelText={t('common:cancel')} onConfirm={() => setPending({ key: k, action: 'ROTATE' })}>
-                <Button size="small">{t('apiKeys.rotate')}</Button>
-              </Popconfirm>
-            </>
+          {k.abilities.toggle ? (
+            <Button size="small" data-testid={`api-key-toggle-${k.id}`} onClick={() => setPending({ key: k, action: k.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' })}>
+              {k.status === 'ACTIVE' ? t('apiKeys.deactivate') : t('apiKeys.activate')}
+            </Button>
           ) : null}
-          {can('DELETE_API_KEYS') ? (
+          {k.abilities.rotate ? (
+            <Popconfirm title={t('apiKeys.rotateTitle')} description={t('apiKeys.rotateText')} okText={t('common:confirm')} cancelText={t('common:cancel')} onConfirm={() => setPending({ key: k, action: 'ROTATE' })}>
+              <Button size="small">{t('apiKeys.rotate')}</Button>
+            </Popconfirm>
+          ) : null}
+          {k.abilities.delete ? (
             <Popconfirm
               title={t('apiKeys.deleteTitle')}
               description={t('apiKeys.deleteText', { name: k.name })}
@@ -119,9 +116,10 @@ function ApiKeysView() {
   ];
 
   // §8: API key list failures show a toast.
+  const keysError = keys.query.error;
   useEffect(() => {
-    if (keys.error) void message.error({ content: errorText(keys.error), key: 'api-keys-error' });
-  }, [keys.error]);
+    if (keysError) void message.error({ content: errorText(keysError), key: 'api-keys-error' });
+  }, [keysError, message, errorText]);
 
   return (
     <>
@@ -154,10 +152,7 @@ function ApiKeysView() {
             style={{ minWidth: 240 }}
             value={oaIds}
             options={(oas.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            onChange={(v: string[]) => {
-              setOaIds(v);
-              setPage(1);
-            }}
+            onChange={(v: string[]) => setOaIds(v)}
           />
           <Select
             allowClear
@@ -166,28 +161,17 @@ function ApiKeysView() {
             style={{ width: 200 }}
             value={status}
             options={(['ACTIVE', 'INACTIVE'] as const).map((s) => ({ value: s, label: t(`apiKeys.status.${s}`) }))}
-            onChange={(v: 'ACTIVE' | 'INACTIVE' | undefined) => {
-              setStatus(v);
-              setPage(1);
-            }}
+            onChange={(v: 'ACTIVE' | 'INACTIVE' | undefined) => setStatus(v)}
           />
         </Flex>
         <DataTable<ApiKey>
           rowKey="id"
           data-testid="api-keys-table"
           columns={columns}
-          dataSource={keys.data?.data ?? []}
-          loading={keys.isFetching}
+          dataSource={keys.rows}
+          loading={keys.query.isFetching}
           locale={{ emptyText: t('apiKeys.empty') }}
-          paging={{
-            page,
-            size,
-            total: keys.data?.meta.total ?? 0,
-            onChange: (p, s) => {
-              setPage(p);
-              setSize(s);
-            },
-          }}
+          paging={keys.paging}
           onChange={(_p, _f, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             const field = one?.columnKey;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '@zc/shared/api/api-keys';
+import type { z } from 'zod';
+import type { apiKeyActionParams, apiKeyActionResult } from '@zc/shared/api/api-keys';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import { getApiKeysQueryOptions } from './get-api-keys';
+import { apiKeysKey } from './get-api-keys';
 
-export type ApiKeyAction = 'ACTIVE' | 'INACTIVE' | 'ROTATE';
-export type ApiKeyActionResult = ApiKey & { secret?: string };
+export type ApiKeyAction = z.infer<typeof apiKeyActionParams>['type'];
+export type ApiKeyActionResult = z.infer<typeof apiKeyActionResult>;
 
 /** POST merchant/api-key/{id}/{type} {service, otp}: ROTATE answers the new secret once. */
 export async function applyApiKeyAction({ id, type, otp }: { id: string; type: ApiKeyAction; otp: string }): Promise<ApiKeyActionResult> {
@@ -15,6 +16,6 @@ export function useApiKeyAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyApiKeyAction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

@@ -1,22 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyWithSecret } from '@zc/shared/api/api-keys';
+import type { z } from 'zod';
+import type { ApiKeyWithSecret, createApiKeyBody } from '@zc/shared/api/api-keys';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import { getApiKeysQueryOptions } from './get-api-keys';
+import { apiKeysKey } from './get-api-keys';
 
-export interface CreateApiKeyInput {
-  name: string;
-  zaloOAId: string;
-}
+export type CreateApiKeyInput = z.input<typeof createApiKeyBody>;
 
 /** POST merchant/api-key: the answer carries the secret once. */
 export async function createApiKey(body: CreateApiKeyInput): Promise<ApiKeyWithSecret> {
-  return (await apiRequest<DataResponse<ApiKeyWithSecret>>('merchant/api-key', { method: 'POST', body: { ...body, service: 'ZNS' } })).data;
+  return (await apiRequest<DataResponse<ApiKeyWithSecret>>('merchant/api-key', { method: 'POST', body: { service: 'ZNS', ...body } })).data;
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

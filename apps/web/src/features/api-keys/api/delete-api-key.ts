@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { getApiKeysQueryOptions } from './get-api-keys';
+import { apiKeysKey } from './get-api-keys';
 
 /** DELETE merchant/api-key/{id} {service, otp}. */
 export async function deleteApiKey({ id, otp }: { id: string; otp: string }): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

@@ -1,31 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiKey } from '@zc/shared/api/api-keys';
+import type { z } from 'zod';
+import type { ApiKey, apiKeyQuery } from '@zc/shared/api/api-keys';
 import { apiGet, type ListResponse } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-export interface ApiKeysQuery {
-  tenantId: string;
-  page: number;
-  size: number;
-  orderBy?: string;
-  /** Comma-joined OA ids. */
-  zaloOAIds?: string;
-  status?: 'ACTIVE' | 'INACTIVE';
+/** The list's filters (page and size come from the paged-list hook); `zaloOAIds` comma-joined. */
+export type ApiKeysFilters = Pick<z.input<typeof apiKeyQuery>, 'orderBy' | 'status' | 'zaloOAIds'>;
+
+/** What mutations invalidate: every page of every tenant's key list. */
+export const apiKeysKey = ['api-keys'] as const;
+
+/** GET merchant/api-key (page, size, service ZNS, orderBy, zaloOAIds, status); rows carry their abilities. */
+export async function getApiKeys(tenantId: string, query: ApiKeysFilters & { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<ApiKey>> {
+  return apiGet<ListResponse<ApiKey>>('merchant/api-key', { service: 'ZNS', ...query }, { tenantId, signal });
 }
 
-/** GET merchant/api-key (page, size, service ZNS, orderBy, zaloOAIds, status). */
-export async function getApiKeys({ tenantId, ...query }: ApiKeysQuery): Promise<ListResponse<ApiKey>> {
-  return apiGet<ListResponse<ApiKey>>('merchant/api-key', { service: 'ZNS', ...query }, { tenantId });
-}
-
-export function getApiKeysQueryOptions(query?: ApiKeysQuery) {
-  return queryOptions({
-    queryKey: query ? ['api-keys', query] : ['api-keys'],
-    queryFn: () => (query ? getApiKeys(query) : Promise.resolve({ data: [], meta: { total: 0 } })),
-    enabled: Boolean(query?.tenantId),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useApiKeys(query: ApiKeysQuery) {
-  return useQuery(getApiKeysQueryOptions(query));
+export function useApiKeys(tenantId: string, filters: ApiKeysFilters) {
+  return usePagedList({ key: [...apiKeysKey, tenantId], filters, fetch: (query, signal) => getApiKeys(tenantId, query, signal), enabled: Boolean(tenantId) });
 }

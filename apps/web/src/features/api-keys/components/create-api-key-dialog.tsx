@@ -23,7 +23,7 @@ interface FormValues {
 
 /** Create an API key (name, OA); the answer's secret is shown once with a copy control. */
 export function CreateApiKeyDialog({ open, oas, defaultOaId, onClose }: { open: boolean; oas: ZaloOa[]; defaultOaId?: string; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('api-keys');
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateApiKey();
@@ -83,13 +83,13 @@ export function CreateApiKeyDialog({ open, oas, defaultOaId, onClose }: { open: 
               label={t('apiKeys.fields.name')}
               rules={[
                 { required: true, whitespace: true, message: t('apiKeys.nameRequired') },
-                { max: API_KEY_NAME_MAX, message: t('validation.max', { count: API_KEY_NAME_MAX }) },
+                { max: API_KEY_NAME_MAX, message: t('components:validation.max', { count: API_KEY_NAME_MAX }) },
               ]}
             >
               <Input autoFocus maxLength={API_KEY_NAME_MAX} showCount data-testid="api-key-name" />
             </Form.Item>
             <Form.Item name="zaloOAId" label={t('apiKeys.fields.oa')} rules={[{ required: true, message: t('apiKeys.oaRequired') }]}>
-              <Select data-testid="api-key-oa" options={oas.map((o) => ({ value: o.id, label: o.name }))} placeholder={t('oa.choose')} />
+              <Select data-testid="api-key-oa" options={oas.map((o) => ({ value: o.id, label: o.name }))} placeholder={t('apiKeys.chooseOa')} />
             </Form.Item>
           </Form>
         </>
