@@ -7,7 +7,6 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { LIMITS } from '@zc/shared/limits';
 import { useTemplateRequests, type TemplateRequest } from '../../features/templates/api/get-template-requests';
 import { TemplateRequestDialog } from '../../features/templates/components/template-request-dialog';
 import { templateStatusColor } from '../../features/templates/components/template-status';
@@ -21,17 +20,15 @@ import { useErrorText } from '../../lib/error-text';
 
 /** /tenant/zns-service/template-management: template requests and the request form. */
 export function TemplateManagementPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('templates');
   const { can } = usePermissions();
   const scope = useScope();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
   const [open, setOpen] = useState(false);
   const oas = useOaList(tenantId);
   const canList = can('VIEW_REQUEST_TEMPLATE');
-  const requests = useTemplateRequests(canList ? tenantId : '', page, size);
+  const requests = useTemplateRequests(tenantId, canList);
   if (!can(['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE', 'REQUEST_TEMPLATE'])) return <ErrorResult status={403} />;
 
   const columns: TableProps<TemplateRequest>['columns'] = [
@@ -65,24 +62,16 @@ export function TemplateManagementPage() {
       <Card>
         {!canList ? (
           <Typography.Text type="secondary">{t('templates.cannotList')}</Typography.Text>
-        ) : requests.isError ? (
-          <ErrorResult status={500} message={errorText(requests.error)} />
+        ) : requests.query.isError ? (
+          <ErrorResult status={500} message={errorText(requests.query.error)} />
         ) : (
           <DataTable<TemplateRequest>
             rowKey="id"
             columns={columns}
-            dataSource={requests.data?.data ?? []}
-            loading={requests.isFetching}
+            dataSource={requests.rows}
+            loading={requests.query.isFetching}
             locale={{ emptyText: t('templates.noRequests') }}
-            paging={{
-              page,
-              size,
-              total: requests.data?.meta.total ?? 0,
-              onChange: (p, s) => {
-                setPage(p);
-                setSize(s);
-              },
-            }}
+            paging={requests.paging}
           />
         )}
       </Card>

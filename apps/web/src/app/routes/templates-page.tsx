@@ -10,9 +10,8 @@ import App from 'antd/es/app';
 import Typography from 'antd/es/typography';
 import type { TableProps } from 'antd/es/table';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
-import type { ZnsTemplate } from '@zc/shared/api/templates';
-import { LIMITS } from '@zc/shared/limits';
-import { useTemplates } from '../../features/templates/api/get-templates';
+import { ZNS_TEMPLATE_STATUSES, ZNS_TEMPLATE_TAGS, type ZnsTemplate } from '@zc/shared/api/templates';
+import { useTemplates, type TemplatesFilters } from '../../features/templates/api/get-templates';
 import { useSyncTemplates } from '../../features/templates/api/sync-templates';
 import { TemplateDrawer } from '../../features/templates/components/template-drawer';
 import { templateQualityColor, templateStatusColor } from '../../features/templates/components/template-status';
@@ -24,8 +23,8 @@ import { formatDateTime, formatMoney } from '../../lib/formatters';
 import { usePermissions, useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 
-export const TEMPLATE_TAGS = ['TRANSACTION', 'CUSTOMER_CARE', 'PROMOTION', 'OTP', 'IN_TRANSACTION', 'POST_TRANSACTION'] as const;
-export const TEMPLATE_STATUSES = ['ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE'] as const;
+type TagFilter = TemplatesFilters['templateZNSType'];
+type StatusFilter = TemplatesFilters['status'];
 
 /** /tenant/zns-service/templates: the ZNS template library synced from Zalo. */
 export function TemplatesPage() {
@@ -35,20 +34,18 @@ export function TemplatesPage() {
 }
 
 function TemplatesView() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('templates');
   const scope = useScope();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
-  const [tag, setTag] = useState<string | undefined>();
-  const [status, setStatus] = useState<string | undefined>();
+  const [tag, setTag] = useState<TagFilter>();
+  const [status, setStatus] = useState<StatusFilter>();
   const [zaloOAId, setZaloOAId] = useState<string | undefined>();
   const [name, setName] = useState<string | undefined>();
   const [openId, setOpenId] = useState<string | null>(null);
   const oas = useOaList(tenantId);
-  const templates = useTemplates({ tenantId, page, size, templateZNSType: tag, status, zaloOAId, name });
+  const templates = useTemplates(tenantId, { templateZNSType: tag, status, zaloOAId, name });
   const sync = useSyncTemplates();
 
   const columns: TableProps<ZnsTemplate>['columns'] = [
@@ -101,7 +98,6 @@ function TemplatesView() {
             style={{ width: 240 }}
             onSearch={(v) => {
               setName(v.trim() || undefined);
-              setPage(1);
             }}
           />
           <Select
@@ -110,11 +106,8 @@ function TemplatesView() {
             placeholder={t('templates.filterType')}
             style={{ width: 200 }}
             value={tag}
-            options={TEMPLATE_TAGS.map((x) => ({ value: x, label: t(`templates.tags.${x}`) }))}
-            onChange={(v?: string) => {
-              setTag(v);
-              setPage(1);
-            }}
+            options={ZNS_TEMPLATE_TAGS.map((x) => ({ value: x, label: t(`templates.tags.${x}`) }))}
+            onChange={(v: TagFilter) => setTag(v)}
           />
           <Select
             allowClear
@@ -122,11 +115,8 @@ function TemplatesView() {
             placeholder={t('templates.filterStatus')}
             style={{ width: 200 }}
             value={status}
-            options={TEMPLATE_STATUSES.map((x) => ({ value: x, label: t(`templates.status.${x}`) }))}
-            onChange={(v?: string) => {
-              setStatus(v);
-              setPage(1);
-            }}
+            options={ZNS_TEMPLATE_STATUSES.map((x) => ({ value: x, label: t(`templates.status.${x}`) }))}
+            onChange={(v: StatusFilter) => setStatus(v)}
           />
           {(oas.data?.length ?? 0) > 1 ? (
             <Select
@@ -138,31 +128,22 @@ function TemplatesView() {
               options={(oas.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
               onChange={(v?: string) => {
                 setZaloOAId(v);
-                setPage(1);
               }}
             />
           ) : null}
         </Flex>
-        {templates.isError ? (
-          <ErrorResult status={500} message={errorText(templates.error)} />
+        {templates.query.isError ? (
+          <ErrorResult status={500} message={errorText(templates.query.error)} />
         ) : (
           <DataTable<ZnsTemplate>
             rowKey="id"
             data-testid="templates-table"
             columns={columns}
-            dataSource={templates.data?.data ?? []}
-            loading={templates.isFetching}
+            dataSource={templates.rows}
+            loading={templates.query.isFetching}
             locale={{ emptyText: t('templates.empty') }}
-            onRow={(x) => ({ onClick: () => setOpenId(x.id), style: { cursor: 'pointer' } })}
-            paging={{
-              page,
-              size,
-              total: templates.data?.meta.total ?? 0,
-              onChange: (p, s) => {
-                setPage(p);
-                setSize(s);
-              },
-            }}
+            onRow={(x) => (x.abilities.view ? { onClick: () => setOpenId(x.id), style: { cursor: 'pointer' } } : {})}
+            paging={templates.paging}
           />
         )}
       </Card>

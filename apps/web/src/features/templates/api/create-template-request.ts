@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { templateRequestBody } from '@zc/shared/api/templates';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import type { TemplateRequest } from './get-template-requests';
+import { templateRequestsKey, type TemplateRequest } from './get-template-requests';
 
 export type TemplateRequestInput = z.input<typeof templateRequestBody>;
 
@@ -15,6 +15,6 @@ export function useCreateTemplateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplateRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates', 'requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateRequestsKey }),
   });
 }

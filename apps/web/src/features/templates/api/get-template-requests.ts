@@ -1,24 +1,18 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { templateRequest } from '@zc/shared/api/templates';
+import type { TemplateRequest } from '@zc/shared/api/templates';
 import { apiGet, type ListResponse } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-export type TemplateRequest = z.infer<typeof templateRequest>;
+export type { TemplateRequest } from '@zc/shared/api/templates';
+
+/** What a new request invalidates: every page of the request list. */
+export const templateRequestsKey = ['templates', 'requests'] as const;
 
 /** GET merchant/template/new (page, size): the tenant's template requests with their tracked status. */
-export async function getTemplateRequests(tenantId: string, page: number, size: number): Promise<ListResponse<TemplateRequest>> {
-  return apiGet<ListResponse<TemplateRequest>>('merchant/template/new', { page, size }, { tenantId });
+export async function getTemplateRequests(tenantId: string, query: { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<TemplateRequest>> {
+  return apiGet<ListResponse<TemplateRequest>>('merchant/template/new', { ...query }, { tenantId, signal });
 }
 
-export function getTemplateRequestsQueryOptions(tenantId?: string, page = 1, size = 10) {
-  return queryOptions({
-    queryKey: tenantId ? ['templates', 'requests', tenantId, page, size] : ['templates', 'requests'],
-    queryFn: () => getTemplateRequests(tenantId ?? '', page, size),
-    enabled: Boolean(tenantId),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useTemplateRequests(tenantId: string, page: number, size: number) {
-  return useQuery(getTemplateRequestsQueryOptions(tenantId, page, size));
+/** `enabled` false without VIEW_REQUEST_TEMPLATE (the page still offers the request form). */
+export function useTemplateRequests(tenantId: string, enabled: boolean) {
+  return usePagedList({ key: [...templateRequestsKey, tenantId], filters: {}, fetch: (query, signal) => getTemplateRequests(tenantId, query, signal), enabled: enabled && Boolean(tenantId) });
 }

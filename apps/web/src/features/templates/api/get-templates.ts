@@ -1,31 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZnsTemplate } from '@zc/shared/api/templates';
+import type { z } from 'zod';
+import type { templateListQuery, ZnsTemplate } from '@zc/shared/api/templates';
 import { apiGet, type ListResponse } from '../../../lib/api-client';
+import { usePagedList } from '../../../lib/use-paged-list';
 
-export interface TemplatesQuery {
-  tenantId: string;
-  page: number;
-  size: number;
-  templateZNSType?: string;
-  status?: string;
-  zaloOAId?: string;
-  name?: string;
+/** The library's filters (page and size come from the paged-list hook). */
+export type TemplatesFilters = Omit<z.input<typeof templateListQuery>, 'page' | 'size'>;
+
+/** What a sync invalidates: every page of the library. */
+export const templatesKey = ['templates', 'list'] as const;
+
+/** GET merchant/template (templateZNSType, status, zaloOAId, name); rows carry their abilities. */
+export async function getTemplates(tenantId: string, query: TemplatesFilters & { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<ZnsTemplate>> {
+  return apiGet<ListResponse<ZnsTemplate>>('merchant/template', { ...query }, { tenantId, signal });
 }
 
-/** GET merchant/template (templateZNSType, status, zaloOAId, name). */
-export async function getTemplates({ tenantId, ...query }: TemplatesQuery): Promise<ListResponse<ZnsTemplate>> {
-  return apiGet<ListResponse<ZnsTemplate>>('merchant/template', { ...query }, { tenantId });
-}
-
-export function getTemplatesQueryOptions(query?: TemplatesQuery) {
-  return queryOptions({
-    queryKey: query ? ['templates', 'list', query] : ['templates', 'list'],
-    queryFn: () => getTemplates(query as TemplatesQuery),
-    enabled: Boolean(query?.tenantId),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useTemplates(query: TemplatesQuery) {
-  return useQuery(getTemplatesQueryOptions(query));
+export function useTemplates(tenantId: string, filters: TemplatesFilters) {
+  return usePagedList({ key: [...templatesKey, tenantId], filters, fetch: (query, signal) => getTemplates(tenantId, query, signal), enabled: Boolean(tenantId) });
 }

@@ -13,7 +13,7 @@ import { templateQualityColor, templateStatusColor } from './template-status';
 
 /** Template detail: params, price, price after discount, tag, quality, buttons and the preview link. */
 export function TemplateDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('templates');
   const template = useTemplate(id);
   const x = template.data;
   return (

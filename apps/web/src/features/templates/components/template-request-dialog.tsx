@@ -25,7 +25,7 @@ const PARAM_TYPES = Array.from({ length: 15 }, (_, i) => i + 1);
 
 /** Requests a new ZNS template (name, kind, tag, content with <param> placeholders, params, note). */
 export function TemplateRequestDialog({ open, oas, onClose }: { open: boolean; oas: ZaloOa[]; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('templates');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<TemplateRequestInput>();
@@ -63,10 +63,10 @@ export function TemplateRequestDialog({ open, oas, onClose }: { open: boolean; o
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ zaloOAId: oas.length === 1 ? oas[0]?.id : undefined, templateType: 1, tag: 'TRANSACTION', params: [] }}>
-        <Form.Item name="zaloOAId" label={t('templates.columns.oa')} rules={[{ required: true, message: t('apiKeys.oaRequired') }]}>
+        <Form.Item name="zaloOAId" label={t('templates.columns.oa')} rules={[{ required: true, message: t('templates.oaRequired') }]}>
           <Select options={oas.map((o) => ({ value: o.id, label: o.name }))} />
         </Form.Item>
-        <Form.Item name="name" label={t('templates.columns.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: REQUEST_LIMITS.name, message: t('validation.max', { count: REQUEST_LIMITS.name }) }]}>
+        <Form.Item name="name" label={t('templates.columns.name')} rules={[{ required: true, whitespace: true, message: t('components:validation.required') }, { max: REQUEST_LIMITS.name, message: t('components:validation.max', { count: REQUEST_LIMITS.name }) }]}>
           <Input maxLength={REQUEST_LIMITS.name} showCount autoFocus />
         </Form.Item>
         <Space size={16} style={{ display: 'flex' }} align="start">
@@ -81,7 +81,7 @@ export function TemplateRequestDialog({ open, oas, onClose }: { open: boolean; o
           name="content"
           label={t('templates.content')}
           extra={t('templates.contentHint')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: REQUEST_LIMITS.content, message: t('validation.max', { count: REQUEST_LIMITS.content }) }]}
+          rules={[{ required: true, whitespace: true, message: t('components:validation.required') }, { max: REQUEST_LIMITS.content, message: t('components:validation.max', { count: REQUEST_LIMITS.content }) }]}
         >
           <Input.TextArea rows={5} maxLength={REQUEST_LIMITS.content} showCount />
         </Form.Item>
@@ -93,14 +93,14 @@ export function TemplateRequestDialog({ open, oas, onClose }: { open: boolean; o
                 <Space key={field.key} align="start" style={{ display: 'flex' }} wrap>
                   <Form.Item
                     name={[field.name, 'name']}
-                    rules={[{ required: true, message: t('validation.required') }, { pattern: PARAM_NAME, message: t('templates.paramNameRule') }]}
+                    rules={[{ required: true, message: t('components:validation.required') }, { pattern: PARAM_NAME, message: t('templates.paramNameRule') }]}
                   >
                     <Input placeholder={t('templates.param.name')} aria-label={t('templates.param.name')} maxLength={REQUEST_LIMITS.paramName} style={{ width: 180 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'type']} rules={[{ required: true, message: t('validation.required') }]}>
+                  <Form.Item name={[field.name, 'type']} rules={[{ required: true, message: t('components:validation.required') }]}>
                     <Select placeholder={t('templates.param.type')} aria-label={t('templates.param.type')} style={{ width: 200 }} options={PARAM_TYPES.map((n) => ({ value: n, label: t(`templates.paramTypes.${n}`) }))} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'sample']} rules={[{ max: REQUEST_LIMITS.sample, message: t('validation.max', { count: REQUEST_LIMITS.sample }) }]}>
+                  <Form.Item name={[field.name, 'sample']} rules={[{ max: REQUEST_LIMITS.sample, message: t('components:validation.max', { count: REQUEST_LIMITS.sample }) }]}>
                     <Input placeholder={t('templates.param.sample')} aria-label={t('templates.param.sample')} maxLength={REQUEST_LIMITS.sample} style={{ width: 180 }} />
                   </Form.Item>
                   <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('templates.removeParam')} onClick={() => remove(field.name)} />
@@ -112,7 +112,7 @@ export function TemplateRequestDialog({ open, oas, onClose }: { open: boolean; o
             </div>
           )}
         </Form.List>
-        <Form.Item name="note" label={t('templates.note')} rules={[{ max: REQUEST_LIMITS.note, message: t('validation.max', { count: REQUEST_LIMITS.note }) }]}>
+        <Form.Item name="note" label={t('templates.note')} rules={[{ max: REQUEST_LIMITS.note, message: t('components:validation.max', { count: REQUEST_LIMITS.note }) }]}>
           <Input.TextArea rows={2} maxLength={REQUEST_LIMITS.note} showCount />
         </Form.Item>
       </Form>
