@@ -12,7 +12,6 @@ import Popconfirm from 'antd/es/popconfirm';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { Webhook } from '@zc/shared/api/webhooks';
-import { LIMITS } from '@zc/shared/limits';
 import { useWebhooks } from '../../features/tenant-webhooks/api/get-webhooks';
 import { useUpdateWebhook } from '../../features/tenant-webhooks/api/update-webhook';
 import { useDeleteWebhook } from '../../features/tenant-webhooks/api/delete-webhook';
@@ -35,24 +34,23 @@ import { TenantSettingsTabs } from './tenant-settings-tabs';
  * delivery-status endpoints, secrets, log, test, replay.
  */
 export function WebhooksPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('webhooks');
   const scope = useScope();
   const { can } = usePermissions();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const webhooks = useWebhooks(tenantId, page, size);
+  const webhooks = useWebhooks(tenantId);
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const test = useTestWebhook();
-  const canEdit = can('CRUD_WEBHOOK');
+  // Creating is a page-level permission; what can be done to each endpoint comes with it (abilities).
+  const canCreate = can('CRUD_WEBHOOK');
 
   const columns: TableProps<Webhook>['columns'] = [
     { key: 'url', title: t('webhooks.url'), render: (_, w) => <Typography.Text copyable style={{ maxWidth: 360 }} ellipsis={{ tooltip: w.url }}>{w.url}</Typography.Text> },
@@ -64,7 +62,7 @@ export function WebhooksPage() {
         <Switch
           size="small"
           checked={w.isActive}
-          disabled={!canEdit}
+          disabled={!w.abilities.update}
           loading={update.isPending && update.variables?.id === w.id}
           aria-label={t('webhooks.active')}
           onChange={(isActive) => update.mutate({ id: w.id, isActive }, { onError: (e) => void message.error(errorText(e)) })}
@@ -81,52 +79,56 @@ export function WebhooksPage() {
           <Button size="small" onClick={() => setLogOf(w)} data-testid={`webhook-log-${w.id}`}>
             {t('webhooks.log')}
           </Button>
-          {canEdit ? (
-            <>
-              <Button
-                size="small"
-                loading={test.isPending && test.variables === w.id}
-                data-testid={`webhook-test-${w.id}`}
-                onClick={() =>
-                  test.mutate(w.id, {
-                    onSuccess: (d) =>
-                      d.status === 'SUCCEEDED'
-                        ? void message.success(t('webhooks.testOk', { code: d.lastStatusCode ?? '' }))
-                        : void message.warning(t('webhooks.testFailed', { error: d.lastError ?? d.lastStatusCode ?? '' })),
-                    onError: (e) => void message.error(errorText(e)),
-                  })
-                }
-              >
-                {t('webhooks.testFire')}
-              </Button>
-              <Button
-                size="small"
-                onClick={() => {
-                  setEditing(w);
-                  setFormOpen(true);
-                }}
-              >
-                {t('common:edit')}
-              </Button>
-              <Popconfirm
-                title={t('webhooks.rotateTitle')}
-                description={t('webhooks.rotateText')}
-                okText={t('common:confirm')}
-                cancelText={t('common:cancel')}
-                onConfirm={() => rotate.mutateAsync(w.id).then((r) => setSecret(r.secret), (e: unknown) => void message.error(errorText(e)))}
-              >
-                <Button size="small">{t('webhooks.rotate')}</Button>
-              </Popconfirm>
-              <ConfirmButton
-                size="small"
-                title={t('webhooks.deleteTitle')}
-                description={t('webhooks.deleteText')}
-                loading={remove.isPending && remove.variables === w.id}
-                onConfirm={() => remove.mutateAsync(w.id).then(() => void message.success(t('webhooks.deleted')), (e: unknown) => void message.error(errorText(e)))}
-              >
-                {t('apiKeys.delete')}
-              </ConfirmButton>
-            </>
+          {w.abilities.test ? (
+            <Button
+              size="small"
+              loading={test.isPending && test.variables === w.id}
+              data-testid={`webhook-test-${w.id}`}
+              onClick={() =>
+                test.mutate(w.id, {
+                  onSuccess: (d) =>
+                    d.status === 'SUCCEEDED'
+                      ? void message.success(t('webhooks.testOk', { code: d.lastStatusCode ?? '' }))
+                      : void message.warning(t('webhooks.testFailed', { error: d.lastError ?? d.lastStatusCode ?? '' })),
+                  onError: (e) => void message.error(errorText(e)),
+                })
+              }
+            >
+              {t('webhooks.testFire')}
+            </Button>
+          ) : null}
+          {w.abilities.update ? (
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing(w);
+                setFormOpen(true);
+              }}
+            >
+              {t('common:edit')}
+            </Button>
+          ) : null}
+          {w.abilities.rotateSecret ? (
+            <Popconfirm
+              title={t('webhooks.rotateTitle')}
+              description={t('webhooks.rotateText')}
+              okText={t('common:confirm')}
+              cancelText={t('common:cancel')}
+              onConfirm={() => rotate.mutateAsync(w.id).then((r) => setSecret(r.secret), (e: unknown) => void message.error(errorText(e)))}
+            >
+              <Button size="small">{t('webhooks.rotate')}</Button>
+            </Popconfirm>
+          ) : null}
+          {w.abilities.delete ? (
+            <ConfirmButton
+              size="small"
+              title={t('webhooks.deleteTitle')}
+              description={t('webhooks.deleteText')}
+              loading={remove.isPending && remove.variables === w.id}
+              onConfirm={() => remove.mutateAsync(w.id).then(() => void message.success(t('webhooks.deleted')), (e: unknown) => void message.error(errorText(e)))}
+            >
+              {t('webhooks.delete')}
+            </ConfirmButton>
           ) : null}
         </Space>
       ),
@@ -138,7 +140,7 @@ export function WebhooksPage() {
       <PageHeader
         title={t('webhooks.title')}
         extra={
-          canEdit ? (
+          canCreate ? (
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -156,24 +158,16 @@ export function WebhooksPage() {
       <TenantSettingsTabs active="webhook" />
       <Card>
         <Typography.Paragraph type="secondary">{t('webhooks.intro')}</Typography.Paragraph>
-        {webhooks.isError ? (
-          <ErrorResult status={500} message={errorText(webhooks.error)} />
+        {webhooks.query.isError ? (
+          <ErrorResult status={500} message={errorText(webhooks.query.error)} />
         ) : (
           <DataTable<Webhook>
             rowKey="id"
             columns={columns}
-            dataSource={webhooks.data?.data ?? []}
-            loading={webhooks.isFetching}
+            dataSource={webhooks.rows}
+            loading={webhooks.query.isFetching}
             locale={{ emptyText: t('webhooks.empty') }}
-            paging={{
-              page,
-              size,
-              total: webhooks.data?.meta.total ?? 0,
-              onChange: (p, s) => {
-                setPage(p);
-                setSize(s);
-              },
-            }}
+            paging={webhooks.paging}
           />
         )}
       </Card>
@@ -185,7 +179,7 @@ export function WebhooksPage() {
         onCancel={() => setSecret(null)}
         footer={
           <Button type="primary" onClick={() => setSecret(null)}>
-            {t('apiKeys.done')}
+            {t('webhooks.done')}
           </Button>
         }
       >

@@ -9,26 +9,21 @@ import Tooltip from 'antd/es/tooltip';
 import App from 'antd/es/app';
 import Typography from 'antd/es/typography';
 import type { TableProps } from 'antd/es/table';
-import type { Webhook, WebhookDelivery } from '@zc/shared/api/webhooks';
-import { useDeliveries } from '../api/get-deliveries';
+import { WEBHOOK_DELIVERY_STATUSES, type Webhook, type WebhookDelivery } from '@zc/shared/api/webhooks';
+import { useDeliveries, type DeliveriesFilters } from '../api/get-deliveries';
 import { useReplayDelivery } from '../api/replay-delivery';
 import { formatDateTime } from '../../../lib/formatters';
 import { useErrorText } from '../../../lib/error-text';
-import { usePermissions } from '../../../lib/scope-context';
 
-const STATUSES = ['PENDING', 'RETRYING', 'SUCCEEDED', 'FAILED'] as const;
 const COLORS: Record<string, string> = { PENDING: 'gold', RETRYING: 'orange', SUCCEEDED: 'green', FAILED: 'red' };
 
 /** Delivery log of one endpoint: status, attempts, last answer/error, replay of finished deliveries. */
 export function DeliveriesDrawer({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('webhooks');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const { can } = usePermissions();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [status, setStatus] = useState<string | undefined>();
-  const deliveries = useDeliveries(webhook?.id ?? null, page, size, status);
+  const [status, setStatus] = useState<DeliveriesFilters['status']>();
+  const deliveries = useDeliveries(webhook?.id ?? null, { status });
   const replay = useReplayDelivery();
 
   const columns: TableProps<WebhookDelivery>['columns'] = [
@@ -56,7 +51,7 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: Webhook | null
       key: 'actions',
       title: t('common:actions'),
       render: (_, d) =>
-        can('CRUD_WEBHOOK') && (d.status === 'FAILED' || d.status === 'SUCCEEDED') ? (
+        d.abilities.replay ? (
           <Button
             size="small"
             loading={replay.isPending && replay.variables === d.id}
@@ -81,31 +76,25 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: Webhook | null
         aria-label={t('webhooks.delivery.status')}
         style={{ width: 200, marginBottom: 12 }}
         value={status}
-        options={STATUSES.map((s) => ({ value: s, label: t(`webhooks.deliveryStatus.${s}`) }))}
-        onChange={(v?: string) => {
-          setStatus(v);
-          setPage(1);
-        }}
+        options={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`webhooks.deliveryStatus.${s}`) }))}
+        onChange={(v: DeliveriesFilters['status']) => setStatus(v)}
       />
       <Table<WebhookDelivery>
         rowKey="id"
         size="small"
         scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={deliveries.data?.data ?? []}
-        loading={deliveries.isPending && deliveries.fetchStatus !== 'idle'}
+        dataSource={deliveries.rows}
+        loading={deliveries.query.isPending && deliveries.query.fetchStatus !== 'idle'}
         locale={{ emptyText: t('webhooks.noDeliveries') }}
         pagination={{
-          current: page,
-          pageSize: size,
-          total: deliveries.data?.meta.total ?? 0,
-          showSizeChanger: (deliveries.data?.meta.total ?? 0) >= 10,
-          hideOnSinglePage: (deliveries.data?.meta.total ?? 0) <= size,
+          current: deliveries.page,
+          pageSize: deliveries.size,
+          total: deliveries.total,
+          showSizeChanger: deliveries.total >= 10,
+          hideOnSinglePage: deliveries.total <= deliveries.size,
           showTotal: (n) => t('common:table.total', { count: n }),
-          onChange: (p, s) => {
-            setPage(p);
-            setSize(s);
-          },
+          onChange: deliveries.paging.onChange,
         }}
       />
     </Drawer>

@@ -21,7 +21,7 @@ const URL_MAX = 2000;
 
 /** Create (secret shown once) or edit (URL, events, active) a tenant webhook endpoint. */
 export function WebhookFormDialog({ open, webhook, onClose }: { open: boolean; webhook: Webhook | null; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('webhooks');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<WebhookInput>();
@@ -68,7 +68,7 @@ export function WebhookFormDialog({ open, webhook, onClose }: { open: boolean; w
         created
           ? [
               <Button key="done" type="primary" onClick={close}>
-                {t('apiKeys.done')}
+                {t('webhooks.done')}
               </Button>,
             ]
           : [
@@ -92,10 +92,10 @@ export function WebhookFormDialog({ open, webhook, onClose }: { open: boolean; w
               label={t('webhooks.url')}
               extra={t('webhooks.urlHint')}
               rules={[
-                { required: true, whitespace: true, message: t('validation.required') },
-                { type: 'url', message: t('validation.url') },
-                { pattern: /^https?:\/\//i, message: t('validation.url') },
-                { max: URL_MAX, message: t('validation.max', { count: URL_MAX }) },
+                { required: true, whitespace: true, message: t('components:validation.required') },
+                { type: 'url', message: t('components:validation.url') },
+                { pattern: /^https?:\/\//i, message: t('components:validation.url') },
+                { max: URL_MAX, message: t('components:validation.max', { count: URL_MAX }) },
               ]}
             >
               <Input autoFocus placeholder="https://example.com/zalo-events" maxLength={URL_MAX} data-testid="webhook-url" />
