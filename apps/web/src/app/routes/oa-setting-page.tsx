@@ -25,7 +25,7 @@ import { useErrorText } from '../../lib/error-text';
 
 /** /tenant/zalo-oa/setting (permission checked by the router; reached from the OA menu group and the OA switcher): OA details, masked credentials, webhook URL, token status, edit. */
 export function OaSettingPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('zalo-oa');
   const { can } = usePermissions();
   const scope = useScope();
   const errorText = useErrorText();
@@ -35,9 +35,6 @@ export function OaSettingPage() {
   const detail = useOa(oaId);
   const [editOpen, setEditOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
-  const canName = can(['UPDATE_ZALO_OA', 'UPDATE_ZALO_OA_INFO']);
-  const canCredentials = can('UPDATE_ZALO_OA_CREDENTIAL');
-
   const oa = detail.data;
 
   return (
@@ -60,7 +57,7 @@ export function OaSettingPage() {
                 {t('oa.connectAnother')}
               </Button>
             ) : null}
-            {oa && (canName || canCredentials) ? (
+            {oa?.abilities.update ? (
               <Button type="primary" icon={<EditOutlined />} onClick={() => setEditOpen(true)} data-testid="oa-edit">
                 {t('oa.edit')}
               </Button>
@@ -77,7 +74,20 @@ export function OaSettingPage() {
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           {oa.tokenStatus === 'REFRESH_FAILED' ? (
-            <Alert type="error" showIcon title={t('oa.refreshFailed')} description={oa.lastRefreshError ?? undefined} data-testid="oa-refresh-failed" />
+            <Alert
+              type="error"
+              showIcon
+              title={t('oa.refreshFailed')}
+              description={oa.lastRefreshError ?? undefined}
+              data-testid="oa-refresh-failed"
+              action={
+                oa.abilities.reconnect ? (
+                  <Button size="small" danger onClick={() => setEditOpen(true)} data-testid="oa-reconnect">
+                    {t('oa.reconnect')}
+                  </Button>
+                ) : undefined
+              }
+            />
           ) : null}
           <Card data-testid="oa-setting">
             <Space align="center" size={16} style={{ marginBottom: 16 }}>
@@ -131,7 +141,7 @@ export function OaSettingPage() {
           </Card>
         </Space>
       )}
-      {oa ? <EditOaDialog oa={oa} open={editOpen} canName={canName} canCredentials={canCredentials} onClose={() => setEditOpen(false)} /> : null}
+      {oa ? <EditOaDialog oa={oa} open={editOpen} onClose={() => setEditOpen(false)} /> : null}
       {scope.tenant ? <CreateOaDialog open={createOpen} tenantId={scope.tenant.id} onClose={() => setCreateOpen(false)} /> : null}
     </>
   );

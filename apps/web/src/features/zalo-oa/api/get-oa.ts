@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { zaloOaDetail } from '@zc/shared/api/zalo-oa';
+import type { ZaloOaDetail } from '@zc/shared/api/zalo-oa';
 import { apiGet, type DataResponse } from '../../../lib/api-client';
 
-export type ZaloOaDetail = z.infer<typeof zaloOaDetail>;
+export type { ZaloOaDetail } from '@zc/shared/api/zalo-oa';
 
 /** GET merchant/zalo-oa/{id}: details with masked credentials (last 4 characters) and the webhook URL. */
 export async function getOa(id: string): Promise<ZaloOaDetail> {

@@ -42,7 +42,7 @@ export function CreateOaDialog({
   onBusy?: (busy: boolean) => void;
   closable?: boolean;
 }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('zalo-oa');
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [form] = Form.useForm<CreateOaInput>();
@@ -124,7 +124,7 @@ export function CreateOaDialog({
                   extra={field === 'zappId' || field === 'zoaId' ? t('oa.numericHint') : undefined}
                   rules={[
                     { required: true, whitespace: true, message: t('oa.required', { field: t(`oa.fields.${field}`) }) },
-                    { max: MAX[field], message: t('validation.max', { count: MAX[field] }) },
+                    { max: MAX[field], message: t('components:validation.max', { count: MAX[field] }) },
                     ...(field === 'zappId' || field === 'zoaId' ? [{ pattern: /^\s*\d+\s*$/, message: t('oa.numeric') }] : []),
                   ]}
                 >

@@ -14,8 +14,10 @@ const CREDENTIALS = ['zoaSecretKey', 'zoaWebhookSecretKey', 'zoaAccessToken', 'z
 type Values = { name?: string } & Partial<Record<(typeof CREDENTIALS)[number], string>>;
 
 /** Edits the OA name (UPDATE_ZALO_OA / UPDATE_ZALO_OA_INFO) and/or credentials (UPDATE_ZALO_OA_CREDENTIAL); blank keeps. */
-export function EditOaDialog({ oa, open, canName, canCredentials, onClose }: { oa: ZaloOaDetail; open: boolean; canName: boolean; canCredentials: boolean; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+export function EditOaDialog({ oa, open, onClose }: { oa: ZaloOaDetail; open: boolean; onClose: () => void }) {
+  // Which parts the caller may change comes with the OA (abilities.rename / abilities.updateCredentials).
+  const { rename: canName, updateCredentials: canCredentials } = oa.abilities;
+  const { t } = useTranslation('zalo-oa');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
@@ -60,14 +62,14 @@ export function EditOaDialog({ oa, open, canName, canCredentials, onClose }: { o
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ name: oa.name }}>
-        <Form.Item name="name" label={t('oa.fields.name')} rules={[{ required: true, whitespace: true, message: t('oa.required', { field: t('oa.fields.name') }) }, { max: 150, message: t('validation.max', { count: 150 }) }]}>
+        <Form.Item name="name" label={t('oa.fields.name')} rules={[{ required: true, whitespace: true, message: t('oa.required', { field: t('oa.fields.name') }) }, { max: 150, message: t('components:validation.max', { count: 150 }) }]}>
           <Input disabled={!canName} maxLength={150} />
         </Form.Item>
         {canCredentials ? (
           <>
             <Alert type="info" showIcon title={t('oa.blankKeeps')} style={{ marginBottom: 16 }} />
             {CREDENTIALS.map((k) => (
-              <Form.Item key={k} name={k} label={t(`oa.fields.${k}`)} rules={[{ max: 2000, message: t('validation.max', { count: 2000 }) }]}>
+              <Form.Item key={k} name={k} label={t(`oa.fields.${k}`)} rules={[{ max: 2000, message: t('components:validation.max', { count: 2000 }) }]}>
                 <Input.Password autoComplete="off" placeholder={oa.credentials?.[k]} />
               </Form.Item>
             ))}

@@ -43,7 +43,7 @@ export function OaGateLayout() {
 }
 
 function NoOa({ tenantId, onConnecting }: { tenantId: string; onConnecting: (busy: boolean) => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('zalo-oa');
   const { can } = usePermissions();
   const scope = useScope();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export function OaSelector() {
 }
 
 function OaSelect({ tenantId }: { tenantId: string }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('zalo-oa');
   const { t: tShell } = useTranslation('shell');
   const oa = useCurrentOa();
   const scope = useScope();
