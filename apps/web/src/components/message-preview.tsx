@@ -43,7 +43,7 @@ function Bubble({ children }: { children: ReactNode }) {
 
 /** A chat-bubble preview of an OA message: text, image, file, sticker, quote, request, transaction, promotion. */
 export function MessagePreview({ message, testId = 'message-preview' }: { message: unknown; testId?: string }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('components');
   const m = asMessage(message);
   if (!m) return <Typography.Text type="secondary">{t('preview.empty')}</Typography.Text>;
   let body: ReactNode;

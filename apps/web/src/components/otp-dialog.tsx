@@ -74,7 +74,7 @@ export interface OtpDialogProps {
  * (another code went out seconds ago, no mail now) counts down and then sends by itself.
  */
 export function OtpDialog({ open, title, description, purpose = 'API_KEY', okText, onSubmit, onCancel }: OtpDialogProps) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('components');
   const errorText = useErrorText();
   const [form] = Form.useForm<{ otp: string }>();
   const otp = Form.useWatch('otp', form) ?? '';

@@ -4,7 +4,7 @@ import Typography from 'antd/es/typography';
 
 /** A secret answered once by the server: shown in full with a copy control and a warning. */
 export function SecretOnce({ secret, testId = 'secret-once' }: { secret: string; testId?: string }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('components');
   return (
     <div>
       <Alert type="warning" showIcon title={t('secret.once')} style={{ marginBottom: 12 }} />
