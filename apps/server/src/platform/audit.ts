@@ -39,7 +39,7 @@ interface HashedFields {
   merchantId: string | null;
   tenantId: string | null;
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   targetType: string | null;
   targetId: string | null;
   before: unknown;

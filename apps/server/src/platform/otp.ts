@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '@zc/shared/limits';
+import type { OTP_PURPOSES } from '@zc/shared/api/auth';
 import { otpLockedMessage, otpTooSoonMessage } from '@zc/shared/errors';
 import type { Tx } from '../db/client';
 import { otpCodes } from '../db/schema/auth';
 import { AppError } from './errors';
+
+type OtpPurpose = (typeof OTP_PURPOSES)[number];
 import { keyedHash, randomDigits, safeEqual } from './crypto';
 import { queueMail } from './mail';
 
@@ -19,7 +22,7 @@ function lockedError(until: Date, now: Date): AppError {
   return new AppError('OTP_MAX_ATTEMPTS', otpLockedMessage(wait), { retryAfterSeconds: wait });
 }
 
-async function lockRow(tx: Tx, userId: string, purpose: string) {
+async function lockRow(tx: Tx, userId: string, purpose: OtpPurpose) {
   const [row] = await tx
     .select()
     .from(otpCodes)
@@ -32,7 +35,7 @@ async function lockRow(tx: Tx, userId: string, purpose: string) {
  * Issues a 6-digit code by mail. Refused within 5 s of the previous one ('Please try again after N')
  * and while locked out after too many wrong attempts.
  */
-export async function generateOtp(tx: Tx, deps: OtpDeps, input: { userId: string; email: string; purpose: string }): Promise<{ ttl: number }> {
+export async function generateOtp(tx: Tx, deps: OtpDeps, input: { userId: string; email: string; purpose: OtpPurpose }): Promise<{ ttl: number }> {
   const now = deps.now?.() ?? new Date();
   const row = await lockRow(tx, input.userId, input.purpose);
   if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
@@ -69,7 +72,7 @@ export type OtpOutcome = { ok: true } | { ok: false; error: AppError };
  * Checks and consumes a code. Wrong attempts are counted and the row is written even when the
  * outcome is a failure, so callers commit the transaction and throw `error` afterwards.
  */
-export async function consumeOtp(tx: Tx, deps: OtpDeps, input: { userId: string; purpose: string; otp: string | undefined }): Promise<OtpOutcome> {
+export async function consumeOtp(tx: Tx, deps: OtpDeps, input: { userId: string; purpose: OtpPurpose; otp: string | undefined }): Promise<OtpOutcome> {
   const now = deps.now?.() ?? new Date();
   const otp = input.otp?.trim();
   if (!otp) return { ok: false, error: new AppError('OTP_REQUIRED') };

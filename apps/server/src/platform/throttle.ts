@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { authThrottle } from '../db/schema/auth';
+import { authThrottle, type AuthThrottleScope } from '../db/schema/auth';
 import { AppError } from './errors';
 
 /**
@@ -10,7 +10,7 @@ import { AppError } from './errors';
  * up to `maxLockSeconds`. A key that saw no attempt for `forgetAfterSeconds` starts again at one.
  */
 export interface ThrottlePolicy {
-  scope: string;
+  scope: AuthThrottleScope;
   lockAt: number;
   baseLockSeconds: number;
   maxLockSeconds: number;
