@@ -15,7 +15,7 @@ import { MESSAGE_MODULES, MESSAGE_STATUSES, MESSAGE_TYPES, SEND_MODES } from '@z
 import { INVITATION_STATUSES } from '@zc/shared/api/organisation';
 import { ZNS_TEMPLATE_STATUSES } from '@zc/shared/api/templates';
 import { WALLET_ENTRY_REASONS, WALLET_ENTRY_TYPES, WALLET_MODES } from '@zc/shared/api/wallet';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@zc/shared/api/webhooks';
+import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@zc/shared/api/webhooks';
 import { MERCHANT_ROLES } from '@zc/shared/permissions';
 import { openDatabase, type Database } from './client';
 import { AUTH_THROTTLE_SCOPES } from './schema/auth';
@@ -24,7 +24,6 @@ import { NOTIFICATION_ACTIONS, NOTIFICATION_STATUSES } from './schema/notificati
 import { TEMPLATE_REQUEST_STATUSES } from './schema/templates';
 import { WALLET_HOLD_STATUSES } from './schema/wallets';
 import { ZALO_OA_TOKEN_STATUSES } from './schema/zalo-oa';
-import { WEBHOOK_DELIVERY_EVENT_NAMES } from './schema/tenant-webhooks';
 
 /**
  * Migration 0010 (enum check constraints) on a database that already holds rows: every row written
@@ -75,7 +74,7 @@ const LISTS: Array<{ table: string; column: string; values: readonly string[] }>
   { table: 'message_history', column: 'type', values: MESSAGE_TYPES },
   { table: 'message_history', column: 'status', values: MESSAGE_STATUSES },
   { table: 'message_history', column: 'fallback_note', values: FALLBACK_NOTES },
-  { table: 'webhook_deliveries', column: 'event', values: WEBHOOK_DELIVERY_EVENT_NAMES },
+  { table: 'webhook_deliveries', column: 'event', values: WEBHOOK_DELIVERY_EVENTS },
   { table: 'webhook_deliveries', column: 'status', values: WEBHOOK_DELIVERY_STATUSES },
   { table: 'tenant_fallback_settings', column: 'message_kind', values: FALLBACK_MESSAGE_KINDS },
   { table: 'notifications', column: 'status', values: NOTIFICATION_STATUSES },
@@ -212,11 +211,11 @@ async function seedUnder0009(): Promise<void> {
 
   await q(`insert into tenant_webhooks (id, tenant_id, url, secret_enc, events) values ($1, $2, 'https://example.vn/h', 's', $3::jsonb)`, [ids.webhook, tenant, JSON.stringify(WEBHOOK_EVENTS)]);
   await q(`insert into tenant_webhooks (tenant_id, url, secret_enc) values ($1, 'https://example.vn/empty', 's')`, [tenant]);
-  for (let i = 0; i < widest(WEBHOOK_DELIVERY_EVENT_NAMES, WEBHOOK_DELIVERY_STATUSES); i += 1)
+  for (let i = 0; i < widest(WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES); i += 1)
     await q(`insert into webhook_deliveries (tenant_id, webhook_id, event, payload, status) values ($1, $2, $3, '{}'::jsonb, $4)`, [
       tenant,
       ids.webhook,
-      at(WEBHOOK_DELIVERY_EVENT_NAMES, i),
+      at(WEBHOOK_DELIVERY_EVENTS, i),
       at(WEBHOOK_DELIVERY_STATUSES, i),
     ]);
   for (const [i, kind] of FALLBACK_MESSAGE_KINDS.entries()) await q(`insert into tenant_fallback_settings (tenant_id, message_kind) values ($1, $2)`, [ids.tenants[i], kind]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from '@zc/shared/api/webhooks';
+import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from '@zc/shared/api/webhooks';
 import { ts, createdAt, updatedAt, oneOf, allOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
@@ -25,9 +25,6 @@ export const tenantWebhooks = pgTable(
   ],
 );
 
-/** What a delivery carries: a subscribed event, or the test-fire's `webhook.test`. */
-export const WEBHOOK_DELIVERY_EVENT_NAMES = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT] as const;
-
 /** The delivery log: every attempt series of one event to one endpoint. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -35,7 +32,7 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     webhookId: uuid('webhook_id').notNull().references(() => tenantWebhooks.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: WEBHOOK_DELIVERY_EVENT_NAMES }).notNull(),
+    event: text('event', { enum: WEBHOOK_DELIVERY_EVENTS }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
@@ -49,7 +46,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_tenant_idx').on(t.tenantId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('PENDING', 'RETRYING')`),
-    check('webhook_deliveries_event_ck', oneOf(t.event, WEBHOOK_DELIVERY_EVENT_NAMES)),
+    check('webhook_deliveries_event_ck', oneOf(t.event, WEBHOOK_DELIVERY_EVENTS)),
     check('webhook_deliveries_status_ck', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
   ],
 );
