@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, abilities } from './common';
 import { OA_LIMITS, oaMessage, type OaMessage } from './messaging';
 
 /**
@@ -186,9 +186,10 @@ export const fallbackSettings = z.object({
 });
 export type FallbackSettings = z.infer<typeof fallbackSettings>;
 
-/** `GET/PUT merchant/fallback` answer: the settings and the trigger catalogue. */
+/** `GET/PUT merchant/fallback` answer: the settings, the trigger catalogue and what the caller may do (save). */
 export const fallbackView = z.object({
   settings: fallbackSettings,
   triggers: z.array(fallbackTrigger),
+  abilities: abilities(['update']),
 });
 export type FallbackView = z.infer<typeof fallbackView>;

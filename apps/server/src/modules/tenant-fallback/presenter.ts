@@ -7,6 +7,7 @@ import {
   type FallbackTrigger,
   type FallbackView,
 } from '@zc/shared/api/fallback';
+import type { FallbackAbilities } from './policy';
 import type { FallbackSettingsWithUser } from './repo';
 
 /** The trigger catalogue, each code explained in vi and en from the Zalo error catalogue (ZNS host). */
@@ -31,6 +32,6 @@ export function presentFallbackSettings(row: FallbackSettingsWithUser | null): F
   };
 }
 
-export function presentFallbackView(row: FallbackSettingsWithUser | null): FallbackView {
-  return { settings: presentFallbackSettings(row), triggers: fallbackTriggers() };
+export function presentFallbackView(row: FallbackSettingsWithUser | null, abilities: FallbackAbilities): FallbackView {
+  return { settings: presentFallbackSettings(row), triggers: fallbackTriggers(), abilities };
 }

@@ -2,17 +2,19 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { oaFollowers } from '../../db/schema/followers';
+import { tenants } from '../../db/schema/organisation';
 import { tenantFallbackSettings } from '../../db/schema/tenant-fallback';
+import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 
 export type FallbackSettingsRow = typeof tenantFallbackSettings.$inferSelect;
 
 /** The tenant's saved settings with the user who saved them last, or null (defaults apply). */
-export async function findFallbackSettings(db: DbOrTx, tenantId: string) {
+export async function findFallbackSettings(db: DbOrTx, scope: TenantScope) {
   const [row] = await db
     .select({ s: tenantFallbackSettings, by: { id: users.id, displayName: users.displayName, email: users.email } })
     .from(tenantFallbackSettings)
     .leftJoin(users, eq(users.id, tenantFallbackSettings.updatedBy))
-    .where(eq(tenantFallbackSettings.tenantId, tenantId));
+    .where(inTenant(scope, tenantFallbackSettings));
   if (!row) return null;
   return { ...row.s, updatedByUser: row.by?.id ? row.by : null };
 }
@@ -21,17 +23,23 @@ export type FallbackSettingsWithUser = NonNullable<Awaited<ReturnType<typeof fin
 
 export async function upsertFallbackSettings(
   db: DbOrTx,
-  tenantId: string,
+  scope: TenantScope,
   values: Pick<FallbackSettingsRow, 'enabled' | 'triggerCodes' | 'messageKind' | 'header' | 'content' | 'updatedBy'>,
 ): Promise<void> {
   const set = { ...values, updatedAt: new Date() };
-  await db.insert(tenantFallbackSettings).values({ tenantId, ...set }).onConflictDoUpdate({ target: tenantFallbackSettings.tenantId, set });
+  await db.insert(tenantFallbackSettings).values({ tenantId: scopedTenantId(scope), ...set }).onConflictDoUpdate({ target: tenantFallbackSettings.tenantId, set });
 }
 
 /**
  * The follower of the OA who shared this phone (84…), following now. Zalo lets two accounts
  * share one number rarely; the most recently synced one wins so the choice is deterministic.
  */
+/** Whether the tenant's OA service is on (a fallback is an OA message). */
+export async function tenantOaServiceOn(db: DbOrTx, tenantId: string): Promise<boolean> {
+  const [tenant] = await db.select({ oaService: tenants.oaService }).from(tenants).where(eq(tenants.id, tenantId));
+  return tenant?.oaService ?? false;
+}
+
 export async function findFollowerByPhone(db: DbOrTx, zaloOaId: string, phone: string) {
   const [row] = await db
     .select({ userId: oaFollowers.userId })

@@ -1,17 +1,17 @@
 import { dataResponse } from '@zc/shared/api/common';
 import { fallbackPreview, fallbackView, previewFallbackBody, updateFallbackBody } from '@zc/shared/api/fallback';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { requireTenant, requireUser, tenantAccess } from '../../platform/context';
+import { tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
-import { presentFallbackView } from './presenter';
-import { findFallbackSettings } from './repo';
-import { previewFallback, saveFallbackSettings } from './service';
+import { actorOf } from '../../platform/policy';
+import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
+import { getFallbackView, previewFallback, saveFallbackSettings } from './service';
 
 const tags = ['Tenant fallback'];
 
 /**
  * Tenant settings /fallback (ADR 0004): when a ZNS message fails permanently with one of the chosen
- * codes, the worker sends an OA message to the follower who shared that phone. Grouped with the
+ * codes, its handler of message.failed_permanently sends an OA message to the follower who shared that phone. Grouped with the
  * webhooks under VIEW_WEBHOOK / CRUD_WEBHOOK.
  */
 export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): void {
@@ -26,7 +26,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
         response: { 200: dataResponse(fallbackView) },
       },
     },
-    async (req) => ({ data: presentFallbackView(await findFallbackSettings(deps.db, requireTenant(req.ctx))) }),
+    async (req) => ({ data: await getFallbackView(deps.db, tenantScope(req.ctx), actorOf(req.ctx)) }),
   );
 
   app.put(
@@ -43,13 +43,14 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
       },
     },
     async (req) => {
-      const tenantId = requireTenant(req.ctx);
-      const userId = requireUser(req.ctx).id;
+      const scope = tenantScope(req.ctx);
+      const actor = actorOf(req.ctx);
+      const tenantId = scopedTenantId(scope);
       await runMutation(deps.db, req, async (tx, record) => {
-        const { before, after } = await saveFallbackSettings(tx, tenantId, userId, req.body);
+        const { before, after } = await saveFallbackSettings(tx, scope, actor, req.body);
         await record({ tenantId, targetType: 'tenant_fallback', targetId: tenantId, before, after });
       });
-      return { data: presentFallbackView(await findFallbackSettings(deps.db, tenantId)) };
+      return { data: await getFallbackView(deps.db, scope, actor) };
     },
   );
 

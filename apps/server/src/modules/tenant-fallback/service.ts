@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { EventData } from '@zc/shared/api/events';
 import {
   FALLBACK_TRIGGER_CODES,
@@ -8,33 +7,45 @@ import {
   type FallbackNote,
   type FallbackPreview,
   type FallbackSettings,
+  type FallbackView,
   type PreviewFallbackBody,
   type UpdateFallbackBody,
 } from '@zc/shared/api/fallback';
-import type { Tx } from '../../db/client';
-import { tenants } from '../../db/schema/organisation';
+import type { DbOrTx, Tx } from '../../db/client';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { DomainEvent } from '../../platform/events';
+import type { Actor } from '../../platform/policy';
+import { trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
 import { ensureTenantWallet } from '../wallets/service';
 import { discountedPrice, fallbackTrackingId, findMessage, OA_PRICES, oaMessageType, recordFallback, writeOutbox, type MessageRow } from '../messaging/service';
-import { presentFallbackSettings } from './presenter';
-import { findFallbackSettings, findFollowerByPhone, upsertFallbackSettings } from './repo';
+import { canUpdateFallback, fallbackAbilities } from './policy';
+import { presentFallbackSettings, presentFallbackView } from './presenter';
+import { findFallbackSettings, findFollowerByPhone, tenantOaServiceOn, upsertFallbackSettings } from './repo';
 
-/** Saves the tenant's settings (codes deduplicated in catalogue order); answers before/after for the audit entry. */
-export async function saveFallbackSettings(tx: Tx, tenantId: string, userId: string, body: UpdateFallbackBody): Promise<{ before: FallbackSettings; after: FallbackSettings }> {
-  const before = presentFallbackSettings(await findFallbackSettings(tx, tenantId));
+/** The tenant's settings (or the defaults), the trigger catalogue and what the actor may do. */
+export async function getFallbackView(db: DbOrTx, scope: TenantScope, actor: Actor): Promise<FallbackView> {
+  return presentFallbackView(await findFallbackSettings(db, scope), fallbackAbilities(actor));
+}
+
+/**
+ * Saves the tenant's settings (codes deduplicated in catalogue order); answers before/after for the audit
+ * entry. The same policy as the answer's `abilities.update` (403 otherwise).
+ */
+export async function saveFallbackSettings(tx: Tx, scope: TenantScope, actor: Actor, body: UpdateFallbackBody): Promise<{ before: FallbackSettings; after: FallbackSettings }> {
+  if (!canUpdateFallback(actor)) throw new AppError('FORBIDDEN');
+  const before = presentFallbackSettings(await findFallbackSettings(tx, scope));
   const chosen = new Set<number>(body.triggerCodes);
-  await upsertFallbackSettings(tx, tenantId, {
+  await upsertFallbackSettings(tx, scope, {
     enabled: body.enabled,
     triggerCodes: FALLBACK_TRIGGER_CODES.filter((c) => chosen.has(c)),
     messageKind: body.messageKind,
     header: body.header,
     content: body.content,
-    updatedBy: userId,
+    updatedBy: actor.userId,
   });
-  const after = presentFallbackSettings(await findFallbackSettings(tx, tenantId));
+  const after = presentFallbackSettings(await findFallbackSettings(tx, scope));
   return { before, after };
 }
 
@@ -80,7 +91,8 @@ export async function fallbackOnFailure(tx: Tx, event: DomainEvent<'message.fail
 /** The fallback of one failed ZNS row (the handler's body; null when none applies). */
 export async function fallbackForFailure(tx: Tx, row: MessageRow, errorCode: number | null): Promise<FallbackOutcome | null> {
   if (row.module !== 'ZNS' || row.mode === 'development' || row.status !== 'ERROR_CALL_ZALO' || errorCode === null) return null;
-  const settings = await findFallbackSettings(tx, row.tenantId);
+  // The row's own tenant: the event named it, and the row was read by its id.
+  const settings = await findFallbackSettings(tx, trustedTenantScope(row.tenantId));
   if (!settings?.enabled || !settings.triggerCodes.includes(errorCode)) return null;
   const outcome = await createFallbackMessage(tx, row, settings);
   await recordFallback(tx, row, outcome, !outcome.replayed);
@@ -88,8 +100,7 @@ export async function fallbackForFailure(tx: Tx, row: MessageRow, errorCode: num
 }
 
 async function createFallbackMessage(tx: Tx, row: MessageRow, settings: { messageKind: string; header: string; content: string }): Promise<FallbackOutcome> {
-  const [tenant] = await tx.select({ oaService: tenants.oaService }).from(tenants).where(eq(tenants.id, row.tenantId));
-  if (!tenant?.oaService) return { messageId: null, note: 'OA_DISABLED', replayed: false };
+  if (!(await tenantOaServiceOn(tx, row.tenantId))) return { messageId: null, note: 'OA_DISABLED', replayed: false };
   const follower = row.phone ? await findFollowerByPhone(tx, row.zaloOaId, row.phone) : null;
   if (!follower) return { messageId: null, note: 'NO_FOLLOWER', replayed: false };
   const template = { messageKind: settings.messageKind as FallbackMessageKind, header: settings.header, content: settings.content }; // written only from FALLBACK_MESSAGE_KINDS

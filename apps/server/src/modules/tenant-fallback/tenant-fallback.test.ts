@@ -37,6 +37,7 @@ describe('tenant fallback settings', () => {
     const data = res.json().data;
     expect(data.settings).toEqual({ enabled: false, triggerCodes: [-114, -119, -139, -140, -141], messageKind: 'text', header: '', content: '', updatedAt: null, updatedBy: null });
     expect(data.triggers.map((x: { code: number }) => x.code)).toEqual([...FALLBACK_TRIGGER_CODES]);
+    expect(data.abilities).toEqual({ update: true }); // the owner may save
     const night = data.triggers.find((x: { code: number }) => x.code === -133);
     const zalo = explainZaloError(-133, 'zns');
     expect(night).toEqual({ code: -133, isDefault: false, zaloMessage: zalo.zaloMessage, vi: zalo.vi, en: zalo.en });
@@ -107,6 +108,8 @@ describe('tenant fallback settings', () => {
     const read = await t.app.inject({ url: '/api/merchant/fallback', headers: vh });
     expect(read.statusCode).toBe(200);
     expect(read.json().data.settings.content).toBe(valid.content);
+    // The answer says what the PUT below refuses: the same policy.
+    expect(read.json().data.abilities).toEqual({ update: false });
     expect((await t.app.inject({ method: 'POST', url: '/api/merchant/fallback/preview', headers: vh, payload: { messageKind: 'text', content: 'Hi {{name}}', templateData: { name: 'An' } } })).statusCode).toBe(200);
     const denied = await t.app.inject({ method: 'PUT', url: '/api/merchant/fallback', headers: vh, payload: { ...valid, enabled: false } });
     expect(denied.statusCode).toBe(403);
