@@ -62,6 +62,13 @@ describe('invitations journey', () => {
       await signIn(page, OWNER);
       await page.goto(`${BASE_URL}/dashboard/user`);
       await page.locator('.ant-table-row').first().waitFor();
+      // Row actions follow the server's abilities: the organisation's only owner cannot be removed
+      // (not even by themselves), an ordinary member can.
+      const ownerRow = page.locator('.ant-table-row', { hasText: 'owner@demo.vn' });
+      const memberRow = page.locator('.ant-table-row', { hasText: 'user@demo.vn' });
+      await memberRow.getByRole('button', { name: 'Xoá' }).waitFor();
+      assert.equal(await ownerRow.getByRole('button', { name: 'Xoá' }).count(), 0);
+      assert.equal(await ownerRow.getByRole('button', { name: 'Sửa' }).count(), 1);
       for (const email of [newcomer, otherOwner, decliner]) await inviteFromUsersPage(page, email, 'Shop An Nhiên');
       const pending = page.getByTestId('pending-invitations');
       await pending.getByText(decliner).waitFor();
