@@ -15,7 +15,7 @@ function LiveHistory({ module, tenantId }: { module: HistoryModule; tenantId: st
 
 /** /tenant/zns-service/history: §2.13 notification-message module. */
 export function ZnsHistoryPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('history');
   const { can } = usePermissions();
   const scope = useScope();
   if (!can('VIEW_HISTORY') || !scope.tenant) return <ErrorResult status={403} />;
@@ -29,7 +29,7 @@ export function ZnsHistoryPage() {
 
 /** /tenant/zalo-oa/history and /tenant/zalo-oa/uid: §2.13 official-account module (with the UID export). */
 export function OaHistoryPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('history');
   const { can } = usePermissions();
   const scope = useScope();
   if (!can('VIEW_HISTORY') || !scope.tenant) return <ErrorResult status={403} />;

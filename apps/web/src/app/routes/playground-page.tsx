@@ -35,7 +35,7 @@ type Mode = 'sample' | 'custom';
 
 /** /tenant/zns-service/playground (§2.11): followers · sample-data form · preview with send. */
 export function PlaygroundPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const { t: tAccess } = useTranslation('access');
   const scope = useScope();
   const { message } = App.useApp();

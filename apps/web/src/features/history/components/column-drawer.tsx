@@ -21,7 +21,7 @@ interface ColumnDrawerProps {
 
 /** §2.9 column customisation drawer: show/hide columns; Apply keeps the choice for next time. */
 export function ColumnDrawer({ open, columns, hidden, onApply, onClose }: ColumnDrawerProps) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('history');
   return (
     <Drawer
       open={open}
@@ -39,7 +39,7 @@ export function ColumnDrawer({ open, columns, hidden, onApply, onClose }: Column
 }
 
 function ColumnChecklist({ columns, hidden, onApply }: Omit<ColumnDrawerProps, 'open' | 'onClose'>) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('history');
   const [draft, setDraft] = useState<HistoryColumn[]>(() => [...hidden]);
   const toggle = (key: HistoryColumn, shown: boolean) => setDraft((d) => (shown ? d.filter((k) => k !== key) : [...d, key]));
   return (

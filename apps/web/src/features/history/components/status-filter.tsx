@@ -9,7 +9,7 @@ import { statusLabel } from './history-model';
 
 /** §2.13 status filter: a checklist with Check All and OK (OK disabled when nothing is selected). */
 export function StatusFilterDropdown({ choices, value, onApply }: { choices: readonly MessageStatus[]; value: readonly MessageStatus[]; onApply: (next: MessageStatus[]) => void }) {
-  const { t, i18n } = useTranslation('gateway');
+  const { t, i18n } = useTranslation('history');
   const [draft, setDraft] = useState<MessageStatus[]>(() => value.filter((s) => choices.includes(s)));
   const all = draft.length === choices.length;
   return (

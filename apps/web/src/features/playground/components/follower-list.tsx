@@ -35,7 +35,7 @@ function FollowerAvatar({ src }: { src: string | null | undefined }) {
 
 /** §2.11 column 1: followers of the key's OA, infinite scroll, search by display name; picking one hands it over whole (its fields fill the message's placeholders). */
 export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenantId: string; zaloOAId?: string; selected?: string; onSelect: (follower: Follower) => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [search, setSearch] = useState<string | undefined>();

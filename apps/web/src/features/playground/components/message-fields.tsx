@@ -30,10 +30,10 @@ import {
   type PlaygroundValues,
 } from './message-model';
 
-type T = ReturnType<typeof useTranslation<'gateway'>>['t'];
-const max = (t: T, n: number) => ({ max: n, message: t('validation.max', { count: n }) });
-const required = (t: T) => ({ required: true, whitespace: true, message: t('validation.required') });
-const url = (t: T) => ({ type: 'url' as const, message: t('validation.url') });
+type T = ReturnType<typeof useTranslation<'playground'>>['t'];
+const max = (t: T, n: number) => ({ max: n, message: t('components:validation.max', { count: n }) });
+const required = (t: T) => ({ required: true, whitespace: true, message: t('components:validation.required') });
+const url = (t: T) => ({ type: 'url' as const, message: t('components:validation.url') });
 
 function readImageSize(file: File): Promise<{ width: number; height: number }> {
   return new Promise((resolve, reject) => {
@@ -57,7 +57,7 @@ function readImageSize(file: File): Promise<{ width: number; height: number }> {
  * know the conversation.
  */
 function QuoteMessageField({ form, tenantId, apiKeyId, uid }: { form: FormInstance<PlaygroundValues>; tenantId: string; apiKeyId?: string; uid: string }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const errorText = useErrorText();
   const conversation = usePlaygroundConversation(tenantId, apiKeyId, uid);
   const value = Form.useWatch('quoteMessageId', form) as string | undefined;
@@ -109,7 +109,7 @@ export function MessageFields({
   uid: string;
   onLocalImage: (url: string | undefined) => void;
 }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const upload = useUploadPlaygroundFile();
@@ -232,13 +232,13 @@ export function MessageFields({
 
 /** Transaction / promotion: header, text, description, table (≤ 5 rows), buttons (≤ 4). */
 function RichFields({ kind, form, disabled }: { kind: 'transaction' | 'promotion'; form: FormInstance<PlaygroundValues>; disabled: boolean }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const keyMax = kind === 'promotion' ? L.promotionKey : L.transactionKey;
   return (
     <>
       {kind === 'transaction' ? (
         <Space style={{ display: 'flex' }} align="start" wrap>
-          <Form.Item name="templateType" label={t('playground.fields.subtype')} rules={[{ required: true, message: t('validation.required') }]} style={{ minWidth: 200 }}>
+          <Form.Item name="templateType" label={t('playground.fields.subtype')} rules={[{ required: true, message: t('components:validation.required') }]} style={{ minWidth: 200 }}>
             <Select disabled={disabled} options={TRANSACTION_SUBTYPES.map((s) => ({ value: s, label: s }))} />
           </Form.Item>
           <Form.Item name="language" label={t('playground.fields.language')} style={{ minWidth: 120 }}>
@@ -308,13 +308,13 @@ function RichFields({ kind, form, disabled }: { kind: 'transaction' | 'promotion
 }
 
 function ButtonFields({ name, form, disabled, onRemove }: { name: number; form: FormInstance<PlaygroundValues>; disabled: boolean; onRemove: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('playground');
   const type = Form.useWatch(['buttons', name, 'type'], form) as ButtonType | undefined;
   const phoneRules = [required(t), { pattern: /^\d{1,11}$/, message: t('playground.phoneRule', { count: L.phone }) }];
   return (
     <div style={{ borderBottom: '1px dashed #eee', marginBottom: 12 }}>
       <Space align="start" wrap style={{ display: 'flex' }}>
-        <Form.Item name={[name, 'type']} rules={[{ required: true, message: t('validation.required') }]} style={{ width: 170 }}>
+        <Form.Item name={[name, 'type']} rules={[{ required: true, message: t('components:validation.required') }]} style={{ width: 170 }}>
           <Select aria-label={t('playground.buttonType')} disabled={disabled} options={BUTTON_TYPES.map((b) => ({ value: b, label: t(`playground.buttonTypes.${b.replace(/\./g, '_')}`) }))} />
         </Form.Item>
         <Form.Item name={[name, 'title']} rules={[required(t), max(t, L.buttonTitle)]} style={{ width: 200 }}>

@@ -15,7 +15,7 @@ export type SendAttempt = { state: 'sending' } | { state: 'rejected'; error: unk
  * queued, accepted by Zalo, delivered, or failed with Zalo's reason in the console's language.
  */
 export function SendOutcome({ attempt, status, statusError, timedOut }: { attempt: SendAttempt | null; status?: PlaygroundMessageStatus; statusError?: unknown; timedOut: boolean }) {
-  const { t, i18n } = useTranslation('gateway');
+  const { t, i18n } = useTranslation('playground');
   const errorText = useErrorText();
   if (!attempt) return null;
   const box = (type: 'info' | 'success' | 'warning' | 'error', outcome: string, title: string, description?: string, busy = false) => (

@@ -32,7 +32,7 @@ interface Values {
  * is fixed on, receivers come from available-tenant-receiver.
  */
 export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wallet: WalletRef | null; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('wallet');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
@@ -133,11 +133,11 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
               dependencies={['billingType']}
               extra={next === null ? undefined : <span data-testid="wallet-new-balance">{t('wallet.newBalance', { value: formatMoney(next) })}</span>}
               rules={[
-                { required: true, message: t('validation.required') },
+                { required: true, message: t('components:validation.required') },
                 {
                   validator: async (_, value: number | null) => {
                     const problem = amountProblem(current, form.getFieldValue('billingType') as 'ADD' | 'SUB', value);
-                    if (problem === 'min0') throw new Error(t('validation.min0'));
+                    if (problem === 'min0') throw new Error(t('components:validation.min0'));
                     if (problem === 'subExceeds') throw new Error(t('wallet.subExceeds', { value: formatMoney(current) }));
                   },
                 },
@@ -155,7 +155,7 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
                 data-testid="wallet-amount"
               />
             </Form.Item>
-            <Form.Item name="threshold" label={t('wallet.threshold')} rules={[{ required: true, message: t('validation.required') }, { type: 'number', min: 0, message: t('validation.min0') }]}>
+            <Form.Item name="threshold" label={t('wallet.threshold')} rules={[{ required: true, message: t('components:validation.required') }, { type: 'number', min: 0, message: t('components:validation.min0') }]}>
               <InputNumber<number> min={0} max={WALLET_MAX_AMOUNT} precision={0} style={{ width: '100%' }} formatter={formatThousands} parser={parseThousands} suffix={CURRENCY_SYMBOL} />
             </Form.Item>
             <Form.Item label={t('wallet.notify')} extra={t('wallet.notifyFixed')}>

@@ -11,7 +11,7 @@ import { formatVnd } from './wallet-rules';
 
 /** §2.9 wallet view dialog: balance (or unlimited), mode, threshold, receivers, notification flag. */
 export function WalletViewDialog({ open, wallet, title, onClose }: { open: boolean; wallet: WalletRef | null; title?: string; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('wallet');
   const balance = useBalance(open ? wallet : null);
   const w = balance.data;
   return (
