@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session';
-import { getHistory, getHistoryQueryOptions } from './get-history';
+import { getHistory, historyPageKey, historyParamsOfKey } from './get-history';
 import { exportHeaders, exportUidHistory } from './export-uid-history';
 import type { HistoryParams } from './history-query';
 
@@ -44,12 +44,19 @@ afterEach(() => {
 
 describe('the current OA scopes the sending history (x-oa-id)', () => {
   it('puts the OA in the query key, so switching OA is another list', () => {
-    const one = getHistoryQueryOptions('ZNS', base).queryKey;
-    const two = getHistoryQueryOptions('ZNS', { ...base, oaId: OA2 }).queryKey;
-    const all = getHistoryQueryOptions('ZNS', { ...base, oaId: null }).queryKey;
+    const one = historyPageKey('ZNS', base);
+    const two = historyPageKey('ZNS', { ...base, oaId: OA2 });
+    const all = historyPageKey('ZNS', { ...base, oaId: null });
     expect(JSON.stringify(one)).toContain(OA1);
     expect(JSON.stringify(two)).toContain(OA2);
     expect(new Set([one, two, all].map((k) => JSON.stringify(k))).size).toBe(3);
+  });
+
+  it('reads a page back from its key (what live updates patch), cursor included', () => {
+    expect(historyParamsOfKey(historyPageKey('ZNS', base))).toEqual(base);
+    const keyset = { ...base, page: 102, cursor: 'n' };
+    expect(historyParamsOfKey(historyPageKey('OA', keyset))).toEqual(keyset);
+    expect(historyParamsOfKey(['history', 'ZNS'])).toBeNull();
   });
 
   it('sends the params’ OA as x-oa-id (not a query parameter), and none for All even with a stored id', async () => {

@@ -2,14 +2,11 @@ import type { MessageStatus, MessageType } from '@zc/shared/api/messaging';
 
 export type HistoryModule = 'ZNS' | 'OA';
 
-/** Filters and position of one history page (both modules; the ZNS-only fields are ignored for OA). */
-export interface HistoryParams {
+/** Filters of one history list (both modules; the ZNS-only fields are ignored for OA). */
+export interface HistoryFilters {
   tenantId: string;
   /** The header's current OA, sent as x-oa-id (not a query parameter); null = 'All' (every OA). */
   oaId: string | null;
-  page: number;
-  size: number;
-  cursor?: string;
   orderBy: 'createdAt=desc' | 'createdAt=asc';
   trackingId?: string;
   sessionId?: string;
@@ -21,6 +18,9 @@ export interface HistoryParams {
   templateName?: string;
   isCharged?: boolean;
 }
+
+/** Filters and position of one history page (the paged-list hook's query). */
+export type HistoryParams = HistoryFilters & { page: number; size: number; cursor?: string };
 
 /** The query string of merchant/uid and merchant/zns/history (statuses comma-joined). */
 export function toHistoryQuery(module: HistoryModule, p: HistoryParams): Record<string, string | number | undefined> {

@@ -5,6 +5,7 @@ import { useRealtimeEvent, useRealtimeResync } from '../../../lib/use-realtime';
 import { createTrailingThrottle, MESSAGE_EVENTS, type MessageEvent } from '../../../lib/realtime';
 import { ALL_STATUSES } from '../components/history-model';
 import type { HistoryModule, HistoryParams } from './history-query';
+import { historyKey, historyParamsOfKey } from './get-history';
 
 /** A burst of events (a campaign) folds into one refetch per window. */
 export const LIVE_REFETCH_MS = 700;
@@ -56,9 +57,7 @@ export function applyMessageEvent(module: HistoryModule, params: HistoryParams, 
 }
 
 function paramsOf(query: Query): HistoryParams | null {
-  const p = query.queryKey[2];
-  // getHistoryQueryOptions puts the HistoryParams third in the key.
-  return typeof p === 'object' && p !== null && 'tenantId' in p ? (p as HistoryParams) : null;
+  return historyParamsOfKey(query.queryKey);
 }
 
 /**
@@ -71,7 +70,7 @@ export function useLiveHistory(module: HistoryModule, tenantId: string): void {
   const refetch = useMemo(
     () =>
       createTrailingThrottle(
-        () => void queryClient.invalidateQueries({ queryKey: ['history', module], predicate: (q) => paramsOf(q)?.tenantId === tenantId }),
+        () => void queryClient.invalidateQueries({ queryKey: historyKey(module), predicate: (q) => paramsOf(q)?.tenantId === tenantId }),
         LIVE_REFETCH_MS,
       ),
     [queryClient, module, tenantId],
@@ -81,10 +80,10 @@ export function useLiveHistory(module: HistoryModule, tenantId: string): void {
   useRealtimeEvent(MESSAGE_EVENTS, (event) => {
     if (event.tenantId !== tenantId) return;
     let needsRefetch = false;
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: ['history', module] })) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: historyKey(module) })) {
       const params = paramsOf(query);
       if (!params) continue;
-      // The cache entries of this key hold history pages (getHistoryQueryOptions).
+      // The cache entries of this key hold history pages (useHistory).
       const action = applyMessageEvent(module, params, query.state.data as HistoryListResponse | undefined, event);
       if (action.kind === 'none') continue;
       if (action.kind === 'patch') queryClient.setQueryData(query.queryKey, action.data);
@@ -93,5 +92,5 @@ export function useLiveHistory(module: HistoryModule, tenantId: string): void {
     }
     if (needsRefetch) refetch.call();
   });
-  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: ['history', module], predicate: (q) => paramsOf(q)?.tenantId === tenantId }));
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: historyKey(module), predicate: (q) => paramsOf(q)?.tenantId === tenantId }));
 }

@@ -20,10 +20,9 @@ import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FilterFilled from '@ant-design/icons/FilterFilled';
 import type { HistoryRecord, MessageStatus, MessageType } from '@zc/shared/api/messaging';
-import { LIMITS } from '@zc/shared/limits';
 import { useHistory } from '../api/get-history';
 import { useExportUidHistory } from '../api/export-uid-history';
-import type { HistoryModule, HistoryParams } from '../api/history-query';
+import type { HistoryFilters, HistoryModule } from '../api/history-query';
 import {
   defaultStatuses,
   hiddenColumnsKey,
@@ -65,14 +64,12 @@ function clean(search: Search): Search {
 
 /** §2.13 sending history of one module (notification message 'ZNS' or official account 'OA'). */
 export function HistoryTable({ module, tenantId }: { module: HistoryModule; tenantId: string }) {
-  const { t, i18n } = useTranslation('gateway');
+  const { t, i18n } = useTranslation('history');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const { can } = usePermissions();
   const language = i18n.resolvedLanguage ?? 'vi';
-  const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 1 });
-  const [size, setSize] = useState<number>(LIMITS.defaultPageSize);
-  const [orderBy, setOrderBy] = useState<HistoryParams['orderBy']>('createdAt=desc');
+  const [orderBy, setOrderBy] = useState<HistoryFilters['orderBy']>('createdAt=desc');
   const [statuses, setStatuses] = useState<MessageStatus[]>(() => defaultStatuses(module));
   const [type, setType] = useState<MessageType | undefined>();
   const [isCharged, setIsCharged] = useState<boolean | undefined>();
@@ -92,15 +89,17 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   const oaId = useCurrentOa().current?.id ?? null;
   const [listedOa, setListedOa] = useState(oaId);
   if (listedOa !== oaId) {
-    // Another OA is another list: back to its first page (a page number or cursor of the old one means nothing).
+    // Another OA is another list: the hook goes back to its first page (the OA is one of its filters).
     setListedOa(oaId);
-    setPosition({ page: 1 });
     setExpanded(null);
   }
 
-  const params: HistoryParams = { tenantId, oaId, page: position.page, cursor: position.cursor, size, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
-  // No polling: the page keeps this list current from the realtime stream (useLiveHistory).
-  const history = useHistory(module, params);
+  const filters: HistoryFilters = { tenantId, oaId, orderBy, status: statuses, type, isCharged: module === 'ZNS' ? isCharged : undefined, ...search };
+  // The one paged-list hook: back to page 1 whenever a filter, the OA or the size changes. No polling:
+  // the page keeps this list current from the realtime stream (useLiveHistory).
+  const list = useHistory(module, filters);
+  const history = list.query;
+  const { page, cursor, size } = list;
   const rows = useMemo(() => history.data?.data ?? [], [history.data]);
   const meta = history.data?.meta;
   const exportCsv = useExportUidHistory();
@@ -111,14 +110,14 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
   }, [history.error]);
 
   const firstPage = () => {
-    setPosition({ page: 1 });
+    list.setPage(1);
     setExpanded(null);
   };
 
   const applySearch = () => {
     const next = clean(draft);
     // Enter or the search button: back to page 1 and fetch again (even with unchanged filters).
-    if (JSON.stringify(next) === JSON.stringify(search) && position.page === 1 && !position.cursor) void history.refetch();
+    if (JSON.stringify(next) === JSON.stringify(search) && page === 1 && !cursor) void history.refetch();
     setSearch(next);
     firstPage();
   };
@@ -344,7 +343,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
             style={{ marginLeft: 'auto' }}
             data-testid="history-export"
             onClick={() =>
-              exportCsv.mutate(params, {
+              exportCsv.mutate({ ...filters, page, size }, {
                 onSuccess: () => void message.success(t('history.exported')),
                 onError: (e) => void message.error(errorText(e)),
               })
@@ -390,7 +389,7 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
           }
         }}
         pagination={{
-          current: position.page,
+          current: page,
           pageSize: size,
           total,
           showSizeChanger: paging.showSizeChanger,
@@ -398,16 +397,16 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
           showTotal: (n) => (meta?.totalIsEstimate ? t('history.totalEstimate', { count: n }) : t('common:table.total', { count: n })),
           onChange: (p, s) => {
             if (s !== size) {
-              setSize(s);
-              firstPage();
+              list.setSize(s);
+              setExpanded(null);
               return;
             }
-            const next = pageRequest(p, size, position.page, meta);
+            const next = pageRequest(p, size, page, meta);
             if (!next) {
               void message.info(t('history.useNextPrev'));
               return;
             }
-            setPosition(next);
+            list.setPage(next.page, next.cursor);
             setExpanded(null);
           },
         }}

@@ -5,22 +5,21 @@ import Tag from 'antd/es/tag';
 import Table from 'antd/es/table';
 import type { TableProps } from 'antd/es/table';
 import type { WalletHistoryEntry } from '@zc/shared/api/wallet';
-import { useBalanceHistory } from '../api/get-balance-history';
+import { useBalanceHistory, WALLET_HISTORY_PAGE_SIZE, type BalanceHistoryFilters } from '../api/get-balance-history';
 import type { WalletRef } from '../api/get-balance';
 import { formatDateTime } from '../../../lib/formatters';
 import { formatVnd } from './wallet-rules';
 
-/** §9: wallet history dialog width 1000, 10 per page. */
+/** §9: wallet history dialog width 1000 (10 per page: WALLET_HISTORY_PAGE_SIZE). */
 export const WALLET_HISTORY_WIDTH = 1000;
-export const WALLET_HISTORY_PAGE_SIZE = 10;
 
 /** §2.9 wallet history dialog: ledger entries with a type filter and createdAt sort. */
 export function WalletHistoryDialog({ open, wallet, onClose }: { open: boolean; wallet: WalletRef | null; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState<'ADD' | 'SUB' | undefined>();
+  const { t } = useTranslation('wallet');
+  // A new filter or order goes back to page 1 (the paged-list hook).
+  const [type, setType] = useState<BalanceHistoryFilters['type']>();
   const [orderBy, setOrderBy] = useState<'createdAt=asc' | 'createdAt=desc'>('createdAt=desc');
-  const history = useBalanceHistory(open ? wallet : null, { page, size: WALLET_HISTORY_PAGE_SIZE, type, orderBy });
+  const history = useBalanceHistory(open ? wallet : null, { type, orderBy });
 
   const columns: TableProps<WalletHistoryEntry>['columns'] = [
     {
@@ -60,27 +59,26 @@ export function WalletHistoryDialog({ open, wallet, onClose }: { open: boolean; 
         size="middle"
         scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={history.data?.data ?? []}
-        loading={history.isFetching}
+        dataSource={history.rows}
+        loading={history.query.isFetching}
         locale={{ emptyText: t('wallet.history.empty') }}
         pagination={{
-          current: page,
+          current: history.page,
           pageSize: WALLET_HISTORY_PAGE_SIZE,
-          total: history.data?.meta.total ?? 0,
+          total: history.total,
           showSizeChanger: false,
           hideOnSinglePage: true,
           showTotal: (n) => t('common:table.total', { count: n }),
-          onChange: (p) => setPage(p),
+          onChange: (p) => history.setPage(p),
         }}
         onChange={(_p, filters, sorter, extra) => {
           if (extra.action === 'sort') {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             setOrderBy(one?.order === 'ascend' ? 'createdAt=asc' : 'createdAt=desc');
-            setPage(1);
           }
           if (extra.action === 'filter') {
-            setType((filters.type?.[0] as 'ADD' | 'SUB' | undefined) ?? undefined);
-            setPage(1);
+            // antd gives the filter values as keys; the column's only values are ADD and SUB
+            setType((filters.type?.[0] as BalanceHistoryFilters['type']) ?? undefined);
           }
         }}
       />
