@@ -28,18 +28,17 @@ type Dialog = { kind: 'view' | 'history' | 'edit'; wallet: WalletRef } | null;
  * A tenant wallet the caller may not see says so on its row.
  */
 export function BillingPage() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('wallet');
   const scope = useScope();
   const { can } = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
   const merchantId = scope.merchant?.id ?? '';
   const tenants = scope.merchant?.tenants ?? [];
   const canView = can('VIEW_MERCHANT_BILLING_BALANCE');
-  const canEdit = can('UPDATE_TENANT_BILLING_BALANCE');
   const merchantRef: WalletRef | null = canView && merchantId ? { kind: 'merchant', merchantId } : null;
   const merchantWallet = useBalance(merchantRef);
   const tenantWallets = useQueries({
-    queries: tenants.map((tenant) => ({ ...getBalanceQueryOptions(canView || canEdit ? { kind: 'tenant', merchantId, tenantId: tenant.id } : null), retry: false })),
+    queries: tenants.map((tenant) => ({ ...getBalanceQueryOptions(canView || can('UPDATE_TENANT_BILLING_BALANCE') ? { kind: 'tenant', merchantId, tenantId: tenant.id } : null), retry: false })),
   });
 
   const w = merchantWallet.data;
@@ -111,7 +110,7 @@ export function BillingPage() {
                       <Button size="small" onClick={() => setDialog({ kind: 'history', wallet: ref })}>
                         {t('wallet.historyTitle')}
                       </Button>
-                      {canEdit ? (
+                      {row.wallet.abilities.update ? (
                         <Button size="small" type="primary" onClick={() => setDialog({ kind: 'edit', wallet: ref })} data-testid={`tenant-wallet-edit-${row.id}`}>
                           {t('wallet.edit')}
                         </Button>

@@ -12,15 +12,14 @@ import { FallbackSettingsForm } from '../../features/tenant-fallback/components/
 import { FallbackPreview } from '../../features/tenant-fallback/components/fallback-preview';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
-import { usePermissions, useScope } from '../../lib/scope-context';
+import { useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
-/** /tenant/settings/fallback (VIEW_WEBHOOK, checked by the router; saving needs CRUD_WEBHOOK): ZNS → OA fallback (ADR 0004). */
+/** /tenant/settings/fallback (VIEW_WEBHOOK, checked by the router; saving when the answer's abilities.update says so): ZNS → OA fallback (ADR 0004). */
 export function FallbackPage() {
   const { t } = useTranslation('fallback');
   const scope = useScope();
-  const { can } = usePermissions();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
   const fallback = useFallback(tenantId);
@@ -46,7 +45,7 @@ export function FallbackPage() {
         <Row gutter={[16, 16]} align="top">
           <Col xs={24} xl={14}>
             <Card>
-              <FallbackSettingsForm tenantId={tenantId} view={fallback.data} canEdit={can('CRUD_WEBHOOK')} form={form} />
+              <FallbackSettingsForm tenantId={tenantId} view={fallback.data} canEdit={fallback.data.abilities.update} form={form} />
             </Card>
           </Col>
           <Col xs={24} xl={10}>

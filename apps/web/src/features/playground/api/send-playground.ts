@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OaMessage } from '@zc/shared/api/messaging';
+import type { z } from 'zod';
+import type { sendAccepted } from '@zc/shared/api/messaging';
+import type { playgroundSendBody } from '@zc/shared/api/playground';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface PlaygroundSendInput {
-  messageData: OaMessage;
-  apiKeyId: string;
-  uidTypeId: string;
-  uid: string;
-}
+export type PlaygroundSendInput = z.input<typeof playgroundSendBody>;
+type SendAccepted = z.infer<typeof sendAccepted>;
 
 /** POST uid/send-message-playground {messageData, apiKeyId, uidTypeId, uid}: 202 with the history row. */
-export async function sendPlayground(body: PlaygroundSendInput): Promise<{ id: string; trackingId: string; status: string }> {
-  return (await apiRequest<{ data: { id: string; trackingId: string; status: string } }>('uid/send-message-playground', { method: 'POST', body })).data;
+export async function sendPlayground(body: PlaygroundSendInput): Promise<SendAccepted['data']> {
+  return (await apiRequest<SendAccepted>('uid/send-message-playground', { method: 'POST', body })).data;
 }
 
 export function useSendPlayground() {

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FallbackPreview } from '@zc/shared/api/fallback';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
-import { FALLBACK_KEY, type FallbackInput } from './types';
+import { FALLBACK_KEY, type PreviewInput } from './types';
 
-export type PreviewInput = Pick<FallbackInput, 'messageKind' | 'header' | 'content'> & { templateData: Record<string, string> };
 
 /** POST merchant/fallback/preview: renders the (unsaved) template with sample values, as the worker will. */
 export async function previewFallback(tenantId: string, body: PreviewInput, signal?: AbortSignal): Promise<FallbackPreview> {

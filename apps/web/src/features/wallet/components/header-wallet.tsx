@@ -45,7 +45,7 @@ function useLiveBalance(ref: WalletRef | null, wallet: { id: string; mode: strin
 
 /** §2.2 header wallet: 'unlimited' for postpaid (any non-prepaid mode), the balance for prepaid. */
 export function HeaderWallet() {
-  const { t } = useTranslation('gateway');
+  const { t } = useTranslation('wallet');
   const scope = useScope();
   const { can } = usePermissions();
   const [open, setOpen] = useState<Open>(null);
@@ -64,7 +64,8 @@ export function HeaderWallet() {
   useLiveBalance(ref, balance.data);
   if (!ref || !balance.data) return null;
   const display = walletHeaderDisplay(balance.data);
-  const canEdit = ref.kind === 'tenant' && can('UPDATE_TENANT_BILLING_BALANCE');
+  // The server says whether this wallet may be edited (tenant wallets, UPDATE_TENANT_BILLING_BALANCE).
+  const canEdit = balance.data.abilities.update;
   return (
     <>
       <Dropdown
