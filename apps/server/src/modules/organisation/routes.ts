@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { checkEuResponse } from '@zc/shared/api/auth';
+import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
+import { merchant, merchantRoleItem, tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields } from '@zc/shared/api/organisation';
+import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
+import type { ModuleDeps, ZodApp } from '../../app-types';
+import { findTenantAccess } from '../../platform/access';
+import { authenticated, merchantAccess, requireMerchant, requireUser, tenantAccess } from '../../platform/context';
+import { fieldError, notFound } from '../../platform/errors';
+import { parseFormFields, readImageForm } from '../../platform/files';
+import { runMutation } from '../../platform/mutation';
+import { offsetOf, paged } from '../../platform/pagination';
+import { actorOf } from '../../platform/policy';
+import { tenantScope } from '../../platform/tenant-scope';
+import { organisationActor } from './policy';
+import { presentTenant } from './presenter';
+import {
+  countOrganisationsOfUser,
+  createTenant,
+  findEndUserHome,
+  getMerchantOfUser,
+  getTenantServices,
+  listMerchantsOfUser,
+  updateOrganisationAvatar,
+  updateTenant,
+  updateTenantServices,
+} from './service';
+
+const merchantTags = ['Merchants'];
+const tenantTags = ['Tenants'];
+
+/** Organisation (merchant) routes of §7 Merchants and Tenants. */
+export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
+  app.get('/merchant/merchant/by-user', { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
+    data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
+  }));
+
+  app.get('/merchant/tenant/list-by-user', { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
+    data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
+  }));
+
+  app.get(
+    '/merchant/merchant/pagination/by-user',
+    { config: { access: authenticated }, schema: { tags: merchantTags, querystring: pageQuery, response: { 200: listResponse(merchant) } } },
+    async (req) => {
+      const userId = requireUser(req.ctx).id;
+      const rows = await listMerchantsOfUser(deps.db, userId, { limit: req.query.size, offset: offsetOf(req.query) });
+      return paged(rows, await countOrganisationsOfUser(deps.db, userId), req.query);
+    },
+  );
+
+  app.get(
+    '/merchant/merchant/check-eu-by-user',
+    { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: checkEuResponse } } },
+    async (req) => ({ data: await findEndUserHome(deps.db, requireUser(req.ctx).id) }),
+  );
+
+  app.get(
+    '/merchant/merchant/:id',
+    { config: { access: authenticated }, schema: { tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(merchant) } } },
+    async (req) => ({ data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, req.params.id) }),
+  );
+
+  app.get(
+    '/merchant/merchant-role',
+    { config: { access: merchantAccess('VIEW_USER') }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchantRoleItem)) } } },
+    async () => ({ data: MERCHANT_ROLES.map((name) => ({ name, permissions: [...MERCHANT_ROLE_PERMISSIONS[name]] })) }),
+  );
+
+  app.patch(
+    '/merchant/merchant/updateAvatar',
+    {
+      config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE_AVATAR' },
+      schema: { tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB', response: { 200: dataResponse(merchant) } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const { image, fields } = await readImageForm(req);
+      parseFormFields(z.strictObject({}), fields);
+      if (!image) throw fieldError('file', 'An image is required', 'required');
+      const key = await deps.files.put(image.buf, image.type);
+      await runMutation(deps.db, req, (tx, record) => updateOrganisationAvatar(tx, merchantId, key, record));
+      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
+    },
+  );
+}
+
+/** Tenant routes of §7 Tenants: detail, create/update with avatar, services. */
+export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
+  app.get(
+    '/merchant/merchant/tenant/:id',
+    { config: { access: authenticated }, schema: { tags: tenantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(tenant) } } },
+    async (req) => {
+      const userId = requireUser(req.ctx).id;
+      const grant = await findTenantAccess(deps.db, userId, req.params.id);
+      if (!grant) throw notFound();
+      return { data: presentTenant(grant.tenant, organisationActor(userId, grant.merchantRole)) };
+    },
+  );
+
+  app.post(
+    '/merchant/tenant',
+    {
+      config: { access: merchantAccess('CREATE_TENANT'), audit: 'TENANT_CREATE' },
+      schema: { tags: tenantTags, consumes: ['multipart/form-data'], description: 'multipart fields: `name` (required), `file` (avatar, JPG or PNG by content, at most 5 MB, required)', response: { 200: dataResponse(tenant) } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const { fields, image } = await readImageForm(req);
+      const body = parseFormFields(tenantFormFields, fields);
+      if (!image) throw fieldError('file', 'An avatar image is required', 'required');
+      const key = await deps.files.put(image.buf, image.type);
+      const data = await runMutation(deps.db, req, (tx, record) => createTenant(tx, actorOf(req.ctx), { merchantId, name: body.name, avatar: key }, record));
+      return { data };
+    },
+  );
+
+  app.patch(
+    '/merchant/tenant/:id',
+    {
+      config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_UPDATE' },
+      schema: { tags: tenantTags, consumes: ['multipart/form-data'], params: z.strictObject({ id: z.uuid() }), description: 'multipart fields: `name`, `file` (avatar)', response: { 200: dataResponse(tenant) } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const { fields, image } = await readImageForm(req);
+      const body = parseFormFields(tenantUpdateFields, fields);
+      const key = image ? await deps.files.put(image.buf, image.type) : undefined;
+      const data = await runMutation(deps.db, req, (tx, record) => updateTenant(tx, actorOf(req.ctx), merchantId, req.params.id, { name: body.name, avatar: key }, record));
+      return { data };
+    },
+  );
+
+  app.get(
+    '/merchant/service-manager/tenant-service',
+    { config: { access: tenantAccess('VIEW_TENANT_SERVICES') }, schema: { tags: tenantTags, response: { 200: dataResponse(tenantServices) } } },
+    async (req) => ({ data: await getTenantServices(deps.db, tenantScope(req.ctx)) }),
+  );
+
+  app.post(
+    '/merchant/service-manager/tenant-service',
+    {
+      config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_SERVICES_UPDATE' },
+      schema: { tags: tenantTags, description: 'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id.', body: tenantServicesBody, response: { 200: dataResponse(tenantServices) } },
+    },
+    async (req) => {
+      if (!req.ctx.tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');
+      const scope = tenantScope(req.ctx);
+      const { oaService, znsService, isMiniAppEnabled, isMultiTeam } = req.body;
+      const patch = Object.fromEntries(Object.entries({ oaService, znsService, isMiniAppEnabled, isMultiTeam }).filter(([, v]) => v !== undefined));
+      const data = await runMutation(deps.db, req, (tx, record) => updateTenantServices(tx, actorOf(req.ctx), scope, patch, record));
+      return { data };
+    },
+  );
+}
