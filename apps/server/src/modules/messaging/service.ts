@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
 import { statusEvent } from './delivery-worker';
@@ -10,6 +11,7 @@ import { statusEvent } from './delivery-worker';
  * fallback; campaigns and broadcasts later). Prices: the OA list prices and the tenant discount.
  */
 export { loadSendContext, sendOa, sendZns, OA_PRICES, oaMessageType, znsMessageType, discountedPrice, type SendContext, type ApiKeyRow } from './send-service';
+export type { SendStore } from './send-batcher';
 export { writeOutbox, type OutgoingMessage, type OutboxOutcome, type OutboxTarget, type SendResult } from './outbox';
 
 export type MessageRow = typeof messageHistory.$inferSelect;
@@ -17,6 +19,12 @@ export type MessageRow = typeof messageHistory.$inferSelect;
 /** A message by id (any tenant: callers hold the id from a domain event of that tenant). */
 export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | null> {
   const [row] = await db.select().from(messageHistory).where(eq(messageHistory.id, id));
+  return row ?? null;
+}
+
+/** A message of the scope's tenant by id; null when it is not the tenant's. */
+export async function findTenantMessage(db: DbOrTx, scope: TenantScope, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messageHistory).where(inTenant(scope, messageHistory, eq(messageHistory.id, id)));
   return row ?? null;
 }
 
