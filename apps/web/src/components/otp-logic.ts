@@ -98,7 +98,7 @@ export function isSendDue(state: OtpSendState, now: number): boolean {
   return state.kind === 'waiting' && now >= state.until;
 }
 
-/** The gateway-namespace text telling what happened to the code, with its countdown. */
+/** The components-namespace text telling what happened to the code, with its countdown. */
 export function sendNotice(state: OtpSendState, now: number): { key: 'otp.sending' | 'otp.sent' | 'otp.waiting' | 'otp.notSent'; seconds?: number } {
   switch (state.kind) {
     case 'sending':

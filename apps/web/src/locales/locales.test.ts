@@ -9,7 +9,7 @@ import { FALLBACK_NOTES } from '@zc/shared/api/fallback';
 import { MESSAGE_TYPES, OA_MESSAGE_KINDS, SEND_MODES } from '@zc/shared/api/messaging';
 import { TENANT_SERVICES } from '@zc/shared/api/organisation';
 import { TEMPLATE_BUTTON_TYPES, ZNS_TEMPLATE_KINDS, ZNS_TEMPLATE_STATUSES, ZNS_TEMPLATE_TAGS } from '@zc/shared/api/templates';
-import { WALLET_ENTRY_TYPES, WALLET_MODES } from '@zc/shared/api/wallet';
+import { WALLET_ENTRY_REASONS, WALLET_ENTRY_TYPES, WALLET_MODES } from '@zc/shared/api/wallet';
 import { WEBHOOK_DELIVERY_STATUSES } from '@zc/shared/api/webhooks';
 import { MERCHANT_ROLES } from '@zc/shared/permissions';
 import { TEMPLATE_QUALITIES, templateButtonTypeKey } from '../features/templates/components/template-status';
@@ -97,8 +97,10 @@ const SPEC_TEXTS_EN = {
     loginFailed: { message: 'No merchants assigned' },
     notTenant: { message: 'No tenant' },
   },
-  gateway: {
+  'api-keys': {
     apiKeys: { deleted: 'action success: delete' },
+  },
+  playground: {
     playground: { sent: 'action success: send', noApiKey: 'API key not found', imageUploadFailed: 'file uploaded failed' },
   },
 } as const;
@@ -143,19 +145,20 @@ describe('locales', () => {
 
   /** Enum values shown to users: namespace file, key prefix, every value the server can send. */
   const ENUM_LABELS: Array<[string, string, readonly string[]]> = [
-    ['gateway.json', 'history.mode', SEND_MODES],
-    ['gateway.json', 'history.types', MESSAGE_TYPES],
-    ['gateway.json', 'history.fallback.notes', FALLBACK_NOTES],
-    ['gateway.json', 'playground.kinds', OA_MESSAGE_KINDS],
-    ['gateway.json', 'templates.qualities', TEMPLATE_QUALITIES],
-    ['gateway.json', 'templates.status', ZNS_TEMPLATE_STATUSES],
-    ['gateway.json', 'templates.tags', ZNS_TEMPLATE_TAGS],
-    ['gateway.json', 'templates.kinds', ZNS_TEMPLATE_KINDS.map((k) => k.name)],
-    ['gateway.json', 'playground.buttonTypes', TEMPLATE_BUTTON_TYPES.map((b) => templateButtonTypeKey(b.type))],
-    ['gateway.json', 'apiKeys.status', API_KEY_STATUSES],
-    ['gateway.json', 'wallet.modes', WALLET_MODES],
-    ['gateway.json', 'wallet.types', WALLET_ENTRY_TYPES],
-    ['gateway.json', 'webhooks.deliveryStatus', WEBHOOK_DELIVERY_STATUSES],
+    ['history.json', 'history.mode', SEND_MODES],
+    ['history.json', 'history.types', MESSAGE_TYPES],
+    ['history.json', 'history.fallback.notes', FALLBACK_NOTES],
+    ['playground.json', 'playground.kinds', OA_MESSAGE_KINDS],
+    ['templates.json', 'templates.qualities', TEMPLATE_QUALITIES],
+    ['templates.json', 'templates.status', ZNS_TEMPLATE_STATUSES],
+    ['templates.json', 'templates.tags', ZNS_TEMPLATE_TAGS],
+    ['templates.json', 'templates.kinds', ZNS_TEMPLATE_KINDS.map((k) => k.name)],
+    ['playground.json', 'playground.buttonTypes', TEMPLATE_BUTTON_TYPES.map((b) => templateButtonTypeKey(b.type))],
+    ['api-keys.json', 'apiKeys.status', API_KEY_STATUSES],
+    ['wallet.json', 'wallet.modes', WALLET_MODES],
+    ['wallet.json', 'wallet.types', WALLET_ENTRY_TYPES],
+    ['wallet.json', 'wallet.reasons', WALLET_ENTRY_REASONS],
+    ['webhooks.json', 'webhooks.deliveryStatus', WEBHOOK_DELIVERY_STATUSES],
     ['users.json', 'roles', MERCHANT_ROLES],
     ['tenants.json', 'services', TENANT_SERVICES],
   ];

@@ -63,11 +63,11 @@ function WalletSection({ tenant, merchantId, held }: { tenant: Tenant; merchantI
         w ? (
           <Space wrap>
             <Button size="small" onClick={() => setOpen('history')}>
-              {t('gateway:wallet.historyTitle')}
+              {t('wallet:wallet.historyTitle')}
             </Button>
             {canEdit ? (
               <Button size="small" type="primary" onClick={() => setOpen('edit')} data-testid="tenant-detail-wallet-edit">
-                {t('gateway:wallet.edit')}
+                {t('wallet:wallet.edit')}
               </Button>
             ) : null}
           </Space>
@@ -80,9 +80,9 @@ function WalletSection({ tenant, merchantId, held }: { tenant: Tenant; merchantI
         <SectionError error={wallet.error} what={t('detail.walletWhat')} testId="tenant-detail-wallet-denied" />
       ) : w ? (
         <Space size={40} wrap>
-          <Statistic title={t('gateway:wallet.balance')} value={walletHeaderDisplay(w).kind === 'unlimited' ? t('gateway:wallet.unlimited') : formatVnd(w.balance)} />
-          <Statistic title={t('gateway:wallet.mode')} value={t(`gateway:wallet.modes.${w.mode}`)} />
-          <Statistic title={t('gateway:wallet.threshold')} value={formatVnd(w.threshold)} />
+          <Statistic title={t('wallet:wallet.balance')} value={walletHeaderDisplay(w).kind === 'unlimited' ? t('wallet:wallet.unlimited') : formatVnd(w.balance)} />
+          <Statistic title={t('wallet:wallet.mode')} value={t(`wallet:wallet.modes.${w.mode}`)} />
+          <Statistic title={t('wallet:wallet.threshold')} value={formatVnd(w.threshold)} />
         </Space>
       ) : null}
       <WalletHistoryDialog open={open === 'history'} wallet={ref} onClose={() => setOpen(null)} />
