@@ -47,13 +47,13 @@ function SectionError({ error, what, testId }: { error: unknown; what: string; t
 /** The tenant's wallet: needs VIEW_TENANT_BILLING_BALANCE in that tenant (its own permission list). */
 function WalletSection({ tenant, merchantId, held }: { tenant: Tenant; merchantId: string; held: ReadonlySet<string> | null }) {
   const { t } = useTranslation('tenants');
-  const { can } = usePermissions();
   const [open, setOpen] = useState<'history' | 'edit' | null>(null);
   const mayView = held?.has('VIEW_TENANT_BILLING_BALANCE') ?? false;
   const ref: WalletRef = { kind: 'tenant', merchantId, tenantId: tenant.id };
   const wallet = useBalance(mayView ? ref : null);
   const w = wallet.data;
-  const canEdit = can('UPDATE_TENANT_BILLING_BALANCE');
+  // The server says whether this wallet may be edited (its policy; abilities.update).
+  const canEdit = w?.abilities.update ?? false;
   return (
     <Card
       title={t('detail.wallet')}
