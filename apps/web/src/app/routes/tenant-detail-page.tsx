@@ -30,7 +30,7 @@ import { PageHeader } from '../../components/page-header';
 import { isForbiddenError, PermissionAlert } from '../../components/permission-alert';
 import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantHref } from '../../lib/paths';
-import { usePermissions, useScope } from '../../lib/scope-context';
+import { useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 import { UserCell } from '../../components/user-cell';
 
