@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client';
-import { listHistory, type HistoryPageQuery } from '../apps/server/src/modules/messaging/history-repo';
+import { listHistory, type HistoryPageQuery } from '../apps/server/src/modules/messaging/repo';
+import { trustedTenantScope } from '../apps/server/src/platform/tenant-scope';
 import type { MessageModule } from '../packages/shared/src/api/messaging';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
@@ -129,22 +130,22 @@ async function measure(database: Database): Promise<void> {
       // First page, then 10 "next" pages, then 3 "previous" pages, then page 5 by offset.
       const base: HistoryPageQuery = { page: 1, size: 10, orderBy: 'createdAt=desc', ...sc.q };
       let t0 = performance.now();
-      let page = await listHistory(database.db, HOT, sc.module, base);
+      let page = await listHistory(database.db, trustedTenantScope(HOT), sc.module, base);
       times.push(performance.now() - t0);
       total = page.total;
       estimate = page.totalIsEstimate;
       for (let i = 0; i < 10 && page.nextCursor; i += 1) {
         t0 = performance.now();
-        page = await listHistory(database.db, HOT, sc.module, { ...base, page: base.page + i + 1, cursor: page.nextCursor });
+        page = await listHistory(database.db, trustedTenantScope(HOT), sc.module, { ...base, page: base.page + i + 1, cursor: page.nextCursor });
         times.push(performance.now() - t0);
       }
       for (let i = 0; i < 3 && page.prevCursor; i += 1) {
         t0 = performance.now();
-        page = await listHistory(database.db, HOT, sc.module, { ...base, cursor: page.prevCursor });
+        page = await listHistory(database.db, trustedTenantScope(HOT), sc.module, { ...base, cursor: page.prevCursor });
         times.push(performance.now() - t0);
       }
       t0 = performance.now();
-      await listHistory(database.db, HOT, sc.module, { ...base, page: 5 });
+      await listHistory(database.db, trustedTenantScope(HOT), sc.module, { ...base, page: 5 });
       times.push(performance.now() - t0);
     }
     all.push(...times);

@@ -1,5 +1,5 @@
 import type { HistoryRecord, MessageStatus, MessageType } from '@zc/shared/api/messaging';
-import type { HistoryRow } from './history-repo';
+import type { HistoryRow } from './repo';
 
 /** History row → §3 sending history record (whitelist: no request hash, lease or idempotency key). */
 export function presentHistory(r: HistoryRow): HistoryRecord {

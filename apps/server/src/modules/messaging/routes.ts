@@ -14,11 +14,12 @@ import {
   type MessageModule,
 } from '@zc/shared/api/messaging';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { publicAccess, requireTenant, tenantAccess } from '../../platform/context';
+import { publicAccess, tenantAccess } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
+import { tenantScope } from '../../platform/tenant-scope';
 import { sha256 } from '../../platform/crypto';
 import { findOa } from '../zalo-oa/service';
-import { iterateHistory, listHistory, type HistoryPageQuery } from './history-repo';
+import { iterateHistory, listHistory, type HistoryPageQuery } from './repo';
 import { csvHeader, csvLine, presentHistory } from './presenter';
 import { loadSendContext, sendOa, sendZns, type SendContext } from './send-service';
 import type { SendResult } from './outbox';
@@ -115,11 +116,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (every OA). A malformed id, an unknown one and another tenant's all answer the same 404, so the
  * header never tells whether an id exists elsewhere.
  */
-async function historyOa(deps: ModuleDeps, req: FastifyRequest, tenantId: string): Promise<string | undefined> {
+async function historyOa(deps: ModuleDeps, req: FastifyRequest): Promise<string | undefined> {
   const id = header(req, OA_HEADER);
   if (id === null) return undefined;
   if (!UUID.test(id)) throw notFound();
-  const oa = await findOa(deps.db, tenantId, id);
+  const oa = await findOa(deps.db, tenantScope(req.ctx), id);
   if (!oa) throw notFound();
   return oa.id;
 }
@@ -177,9 +178,8 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
   );
 
   const list = async (req: FastifyRequest, module: MessageModule, query: HistoryPageQuery) => {
-    const tenantId = requireTenant(req.ctx);
-    const q = { ...query, zaloOaId: await historyOa(deps, req, tenantId) };
-    const page = await listHistory(deps.db, tenantId, module, q);
+    const q = { ...query, zaloOaId: await historyOa(deps, req) };
+    const page = await listHistory(deps.db, tenantScope(req.ctx), module, q);
     return {
       data: page.rows.map(presentHistory),
       meta: { total: page.total, totalIsEstimate: page.totalIsEstimate, page: q.page, size: q.size, nextCursor: page.nextCursor, prevCursor: page.prevCursor },
@@ -232,10 +232,9 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       },
     },
     async (req, reply) => {
-      const tenantId = requireTenant(req.ctx);
       // Resolved before the stream starts, so an unknown OA answers 404 rather than a broken download.
-      const q = { ...req.query, zaloOaId: await historyOa(deps, req, tenantId) };
-      const rows = iterateHistory(deps.db, tenantId, 'OA', q, q.orderBy === 'createdAt=desc');
+      const q = { ...req.query, zaloOaId: await historyOa(deps, req) };
+      const rows = iterateHistory(deps.db, tenantScope(req.ctx), 'OA', q, q.orderBy === 'createdAt=desc');
       async function* csv() {
         // UTF-8 BOM so spreadsheet apps read Vietnamese text correctly.
         yield `\uFEFF${csvHeader()}`;

@@ -63,8 +63,8 @@ export async function fetchOaProfile(zalo: ZaloClient, accessToken: string): Pro
  * The tenant's OA row, or null (another tenant's ids answer 404 upstream). `tenant` is a request's
  * scope, or the id of the tenant the access hook authorised (requireTenant) for callers not yet on scopes.
  */
-export async function findOa(db: DbOrTx, tenant: TenantScope | string, id: string): Promise<OaRow | null> {
-  return findOaRow(db, typeof tenant === 'string' ? trustedTenantScope(tenant) : tenant, id);
+export async function findOa(db: DbOrTx, scope: TenantScope, id: string): Promise<OaRow | null> {
+  return findOaRow(db, scope, id);
 }
 
 /** The tenant's OAs, newest first, each with the actor's abilities. */

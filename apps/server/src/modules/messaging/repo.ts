@@ -5,6 +5,7 @@ import type { MessageModule, MessageStatus, MessageType } from '@zc/shared/api/m
 import type { DbOrTx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
 import { AppError } from '../../platform/errors';
+import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 import { decodeCursor, encodeCursor, type HistoryCursor } from './cursor';
 
 /** Rows reachable with OFFSET; past this, pages are reached with cursors only (keyset). */
@@ -63,8 +64,8 @@ const columns = {
 export type HistoryRow = Pick<typeof messageHistory.$inferSelect, Exclude<keyof typeof columns, 'at' | 'fallbackStatus'>> & { at: string; fallbackStatus: string | null };
 
 /** The tenant/module scope plus every §2.13 filter; every branch has an index leading with tenant_id. */
-export function historyWhere(tenantId: string, module: MessageModule, f: HistoryFilters): SQL {
-  const conds: SQL[] = [eq(messageHistory.tenantId, tenantId), eq(messageHistory.module, module)];
+export function historyWhere(scope: TenantScope, module: MessageModule, f: HistoryFilters): SQL {
+  const conds: SQL[] = [eq(messageHistory.module, module)];
   if (f.trackingId) conds.push(eq(messageHistory.trackingId, f.trackingId));
   if (f.sessionId) conds.push(eq(messageHistory.sessionId, f.sessionId));
   if (f.uid) conds.push(eq(messageHistory.uid, f.uid));
@@ -76,9 +77,7 @@ export function historyWhere(tenantId: string, module: MessageModule, f: History
   if (f.templateName) conds.push(eq(messageHistory.templateName, f.templateName));
   if (f.isCharged !== undefined) conds.push(eq(messageHistory.isCharged, f.isCharged));
   if (f.zaloOaId) conds.push(eq(messageHistory.zaloOaId, f.zaloOaId));
-  const where = and(...conds);
-  if (!where) throw new Error('unreachable: at least the tenant condition');
-  return where;
+  return inTenant(scope, messageHistory, ...conds);
 }
 
 /**
@@ -113,9 +112,9 @@ export interface HistoryPage {
  * only within the first 1,000 rows; beyond, callers follow nextCursor/prevCursor (keyset on
  * (created_at, seq), served by the (tenant, module, created_at, seq) index and its siblings).
  */
-export async function listHistory(db: DbOrTx, tenantId: string, module: MessageModule, q: HistoryPageQuery): Promise<HistoryPage> {
+export async function listHistory(db: DbOrTx, scope: TenantScope, module: MessageModule, q: HistoryPageQuery): Promise<HistoryPage> {
   const desc = q.orderBy === 'createdAt=desc';
-  const where = historyWhere(tenantId, module, q);
+  const where = historyWhere(scope, module, q);
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   const offset = cursor ? 0 : (q.page - 1) * q.size;
   if (offset > MAX_OFFSET_ROWS) throw new AppError('PAGE_NEEDS_CURSOR', undefined, { fields: [{ path: 'querystring.page', code: 'needs_cursor', message: 'use meta.nextCursor' }] });
@@ -168,8 +167,8 @@ function planRows(result: unknown): number {
 }
 
 /** Keyset batches for the CSV export: the whole filtered history without OFFSET. */
-export async function* iterateHistory(db: DbOrTx, tenantId: string, module: MessageModule, f: HistoryFilters, desc: boolean, batch = 1000): AsyncGenerator<HistoryRow[]> {
-  const where = historyWhere(tenantId, module, f);
+export async function* iterateHistory(db: DbOrTx, scope: TenantScope, module: MessageModule, f: HistoryFilters, desc: boolean, batch = 1000): AsyncGenerator<HistoryRow[]> {
+  const where = historyWhere(scope, module, f);
   let cursor: HistoryCursor | null = null;
   for (;;) {
     const rows: HistoryRow[] = await db
