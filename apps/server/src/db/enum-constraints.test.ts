@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -17,7 +16,8 @@ import { ZNS_TEMPLATE_STATUSES } from '@zc/shared/api/templates';
 import { WALLET_ENTRY_REASONS, WALLET_ENTRY_TYPES, WALLET_MODES } from '@zc/shared/api/wallet';
 import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@zc/shared/api/webhooks';
 import { MERCHANT_ROLES } from '@zc/shared/permissions';
-import { openDatabase, type Database } from './client';
+import { createTestDatabase } from '../test/helpers';
+import type { Database } from './client';
 import { AUTH_THROTTLE_SCOPES } from './schema/auth';
 import { DOMAIN_EVENT_TYPES } from './schema/events';
 import { NOTIFICATION_ACTIONS, NOTIFICATION_STATUSES } from './schema/notifications';
@@ -97,31 +97,6 @@ const countsBefore: Record<string, number> = {};
 
 async function q(text: string, values: unknown[] = []) {
   return database.raw.query(text, values);
-}
-
-async function openEmpty(): Promise<Database & { drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const d = await openDatabase({});
-    return { ...d, drop: () => d.close() };
-  }
-  const name = `zc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const d = await openDatabase({ url: u.toString(), poolSize: 2 });
-  return {
-    ...d,
-    drop: async () => {
-      await d.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`).finally(() => c.end());
-    },
-  };
 }
 
 /** Rows as the code before 0010 could leave them: every listed value, some in the wrong case, one unknown. */
@@ -250,7 +225,7 @@ async function sqlState(text: string, values: unknown[] = []): Promise<string | 
 
 describe('migration 0010: enum columns with check constraints keep every row', () => {
   beforeAll(async () => {
-    database = await openEmpty();
+    database = await createTestDatabase({ migrate: false });
     partialFolder = migrationsUpTo(BEFORE);
     await migrateFrom(database, partialFolder);
     await seedUnder0009();

@@ -22,11 +22,12 @@ import { DEFAULT_USER_GROUPS } from '../modules/organisation/service';
  * named by TEST_DATABASE_URL (CI runs the suite both ways). `pgliteWorker` always opens in-memory
  * PGlite in a worker thread, as the product runtime does (ADR 0005).
  */
-export async function createTestDatabase(opts: { pgliteWorker?: boolean } = {}): Promise<Database & { drop(): Promise<void> }> {
+/** A fresh database (PGlite, or a new database on TEST_DATABASE_URL), migrated unless `migrate: false`. */
+export async function createTestDatabase(opts: { pgliteWorker?: boolean; migrate?: boolean } = {}): Promise<Database & { drop(): Promise<void> }> {
   const url = opts.pgliteWorker ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ worker: opts.pgliteWorker ?? false });
-    await migrateDatabase(database);
+    if (opts.migrate !== false) await migrateDatabase(database);
     return { ...database, drop: () => database.close() };
   }
   const name = `zc_test_${randomBytes(6).toString('hex')}`;
@@ -37,7 +38,7 @@ export async function createTestDatabase(opts: { pgliteWorker?: boolean } = {}):
   const u = new URL(url);
   u.pathname = `/${name}`;
   const database = await openDatabase({ url: u.toString(), poolSize: 5 });
-  await migrateDatabase(database);
+  if (opts.migrate !== false) await migrateDatabase(database);
   return {
     ...database,
     drop: async () => {

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/helpers';
 import { AppError } from '../../platform/errors';
 import { placeHold } from '../wallets/service';
 import { writeOutbox, type OutboxOutcome, type OutboxStats, type OutgoingMessage } from './outbox';
-import { buildSendFixture, type SendFixture } from './test-fixtures';
+import { buildSendFixture, oaMessage as oa, znsMessage as zns, type SendFixture } from './test-fixtures';
 
 // The outbox (ADR 0009): one function writes, charges and enqueues outgoing messages, in the caller's
 // transaction or autocommit, and answers each message on its own.
@@ -17,25 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function zns(f: SendFixture, trackingId: string, price = 300): OutgoingMessage {
-  return {
-    tenantId: f.tenantId,
-    apiKeyId: f.apiKeyId,
-    zaloOaId: f.zaloOaId,
-    module: 'ZNS',
-    trackingId,
-    idempotencyKey: null,
-    requestHash: `h-${trackingId}`,
-    type: 'TRANSACTION',
-    price,
-    values: { phone: '84987654321', znsTemplateId: f.templateId, templateName: 'Order shipped', templateData: { customer_name: 'A', order_code: trackingId }, mode: 'production' },
-  };
-}
-
-function oa(f: SendFixture, trackingId: string, price = 55): OutgoingMessage {
-  return { ...zns(f, trackingId, price), module: 'OA', type: 'CS', values: { uid: '1234567890', messageData: { kind: 'text', text: 'Xin chào' }, templateName: 'text', mode: 'production' } };
-}
 
 const codeOf = (o: OutboxOutcome | undefined) => (o && !o.ok ? (o.error instanceof AppError ? o.error.code : 'OTHER') : null);
 const balanceOf = async (f: SendFixture) => (await t.database.db.select().from(wallets).where(eq(wallets.id, f.walletId)))[0]?.balance;

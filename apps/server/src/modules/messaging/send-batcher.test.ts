@@ -9,7 +9,7 @@ import { settleIsolated } from '../../platform/isolated-batch';
 import { SendBatcher } from './send-batcher';
 import { SendContextLoader } from './send-context-loader';
 import type { Prepared } from './outbox';
-import { buildSendFixture, type SendFixture } from './test-fixtures';
+import { buildSendFixture, oaMessage as oa, znsMessage as zns } from './test-fixtures';
 import { dispatchPendingEvents } from '../../events/dispatcher';
 import { EVENT_HANDLERS } from '../../events/handlers';
 
@@ -20,25 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function zns(f: SendFixture, trackingId: string, price = 300): Prepared {
-  return {
-    tenantId: f.tenantId,
-    apiKeyId: f.apiKeyId,
-    zaloOaId: f.zaloOaId,
-    module: 'ZNS',
-    trackingId,
-    idempotencyKey: null,
-    requestHash: `h-${trackingId}`,
-    type: 'TRANSACTION',
-    price,
-    values: { phone: '84987654321', znsTemplateId: f.templateId, templateName: 'Order shipped', templateData: { customer_name: 'A', order_code: trackingId }, mode: 'production' },
-  };
-}
-
-function oa(f: SendFixture, trackingId: string): Prepared {
-  return { ...zns(f, trackingId, 55), module: 'OA', type: 'CS', values: { uid: '1234567890', messageData: { kind: 'text', text: 'Xin chào' }, templateName: 'text', mode: 'production' } };
-}
 
 describe('SendBatcher (one statement per batch)', () => {
   it('writes a mixed batch of tenants, wallet modes and message kinds in one statement, with running ledger balances', async () => {

@@ -10,6 +10,7 @@ import { sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildTenant } from '../../test/helpers';
 import { ensureTenantWallet } from '../wallets/service';
 import type { TemplateParam } from './template-params';
+import type { OutgoingMessage } from './outbox';
 
 export const TEMPLATE_PARAMS: TemplateParam[] = [
   { name: 'customer_name', require: true, type: 'STRING', maxLength: 30, minLength: 1, acceptNull: false },
@@ -101,4 +102,25 @@ export function znsBody(f: SendFixture, overrides: Record<string, unknown> = {})
     trackingId: `t-${randomBytes(6).toString('hex')}`,
     ...overrides,
   };
+}
+
+/** A priced ZNS message of the fixture, ready for the outbox. */
+export function znsMessage(f: SendFixture, trackingId: string, price = 300): OutgoingMessage {
+  return {
+    tenantId: f.tenantId,
+    apiKeyId: f.apiKeyId,
+    zaloOaId: f.zaloOaId,
+    module: 'ZNS',
+    trackingId,
+    idempotencyKey: null,
+    requestHash: `h-${trackingId}`,
+    type: 'TRANSACTION',
+    price,
+    values: { phone: '84987654321', znsTemplateId: f.templateId, templateName: 'Order shipped', templateData: { customer_name: 'A', order_code: trackingId }, mode: 'production' },
+  };
+}
+
+/** A priced OA text message of the fixture, ready for the outbox. */
+export function oaMessage(f: SendFixture, trackingId: string, price = 55): OutgoingMessage {
+  return { ...znsMessage(f, trackingId, price), module: 'OA', type: 'CS', values: { uid: '1234567890', messageData: { kind: 'text', text: 'Xin chào' }, templateName: 'text', mode: 'production' } };
 }
