@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { createSandbox } from '@zc/zalo-sandbox/sandbox';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import { merchantMembers, tenants } from '../db/schema/organisation';
 import { znsTemplates } from '../db/schema/templates';
 import { tenantMembers } from '../db/schema/user-groups';
-import { buildSendFixture, type SendFixture } from '../modules/messaging/test-fixtures';
+import type { SendFixture } from '../modules/messaging/test-fixtures';
+import { buildSandboxSendFixture } from '../modules/messaging/sandbox-fixture';
 import { createTokenSigner } from '../platform/tokens';
 import { buildUser, createTestApp, loginAs, type Session, type TestContext } from './helpers';
 import {
@@ -56,16 +57,7 @@ beforeAll(async () => {
   for (const id of [...(followers?.keys() ?? [])].slice(5)) followers?.delete(id);
   sb = await startSandboxServer({ sandbox });
   t = await createTestApp({ webhookAllowPrivateTargets: true, zaloOaRatePerMinute: 1_000_000 }, { zaloHosts: sb.hosts });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  f = await buildSendFixture(t.database, t.config.appSecret, {
-    balance: 1_000_000,
-    zoaId: SANDBOX_OA_ID,
-    zappId: SANDBOX_APP_ID,
-    appSecretKey: SANDBOX_APP_SECRET_KEY,
-    accessToken: tokens?.accessToken,
-    refreshToken: tokens?.refreshToken,
-    template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
-  });
+  f = await buildSandboxSendFixture(t.database, t.config.appSecret, 1_000_000);
   await enableAllServices();
   owner = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER', tenantIds: [f.tenantId] });
   staff = await buildUser(t.database, { merchantId: f.merchantId, role: 'USER', tenantIds: [f.tenantId] });

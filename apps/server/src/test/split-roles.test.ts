@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { openDatabase, migrateDatabase, type Database } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { messageHistory } from '../db/schema/messaging';
@@ -17,7 +17,8 @@ import { zaloOas } from '../db/schema/zalo-oa';
 import { createCipher } from '../platform/crypto';
 import { createTokenSigner } from '../platform/tokens';
 import { openSse } from './sse-client';
-import { buildSendFixture, type SendFixture } from '../modules/messaging/test-fixtures';
+import type { SendFixture } from '../modules/messaging/test-fixtures';
+import { buildSandboxSendFixture } from '../modules/messaging/sandbox-fixture';
 
 // Split roles as an operator runs them (README "Two processes"): `--role=api` and `--role=worker`
 // as separate processes on one PostgreSQL, each with its own DATA_DIR. Embedded PGlite belongs to
@@ -86,16 +87,7 @@ describe.skipIf(!PG_URL)('split roles on PostgreSQL (skipped on PGlite: embedded
     url = u.toString();
     database = await openDatabase({ url, poolSize: 2 });
     await migrateDatabase(database);
-    const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-    f = await buildSendFixture(database, SECRET, {
-      balance: 100_000,
-      zoaId: SANDBOX_OA_ID,
-      zappId: SANDBOX_APP_ID,
-      appSecretKey: SANDBOX_APP_SECRET_KEY,
-      accessToken: tokens?.accessToken,
-      refreshToken: tokens?.refreshToken,
-      template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
-    });
+    f = await buildSandboxSendFixture(database, SECRET, 100_000);
     // The sandbox signs its delivery webhooks with its own secret.
     await database.db.update(zaloOas).set({ webhookSecretEnc: createCipher(SECRET).encrypt(SANDBOX_WEBHOOK_SECRET) }).where(eq(zaloOas.id, f.zaloOaId));
   }, 60_000);

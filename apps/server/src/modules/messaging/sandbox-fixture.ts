@@ -3,6 +3,7 @@ import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { createZaloClient, type ZaloClient } from '@zc/zalo/client';
 import { createCipher } from '../../platform/crypto';
+import type { Database } from '../../db/client';
 import type { TestContext } from '../../test/helpers';
 import { createPgTokenStore } from '../zalo-oa/token-store';
 import { buildSendFixture, type SendFixture } from './test-fixtures';
@@ -30,16 +31,7 @@ export async function startSandboxDelivery(t: TestContext): Promise<SandboxDeliv
     app: { appId: SANDBOX_APP_ID, secretKey: SANDBOX_APP_SECRET_KEY },
     rateLimit: false,
   });
-  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
-  const f = await buildSendFixture(t.database, t.config.appSecret, {
-    balance: 100_000,
-    zoaId: SANDBOX_OA_ID,
-    zappId: SANDBOX_APP_ID,
-    appSecretKey: SANDBOX_APP_SECRET_KEY,
-    accessToken: tokens?.accessToken,
-    refreshToken: tokens?.refreshToken,
-    template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
-  });
+  const f = await buildSandboxSendFixture(t.database, t.config.appSecret, 100_000);
   return { sbx, zalo, f };
 }
 
@@ -60,4 +52,18 @@ export function otpSender(t: TestContext, f: SendFixture, prefix: string, firstO
     expect(res.statusCode, res.body).toBe(202);
     return (res.json() as { data: { id: string } }).data.id;
   };
+}
+
+/** A tenant connected to the sandbox's OA with its seeded tokens and OTP template (300 đ), `balance` đ prepaid. */
+export function buildSandboxSendFixture(database: Database, appSecret: string, balance: number): Promise<SendFixture> {
+  const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_OA_ID];
+  return buildSendFixture(database, appSecret, {
+    balance,
+    zoaId: SANDBOX_OA_ID,
+    zappId: SANDBOX_APP_ID,
+    appSecretKey: SANDBOX_APP_SECRET_KEY,
+    accessToken: tokens?.accessToken,
+    refreshToken: tokens?.refreshToken,
+    template: { id: SANDBOX_TEMPLATE_IDS.otp, price: 300, params: [{ name: 'otp', require: true, type: 'STRING', maxLength: 10, minLength: 0, acceptNull: false }] },
+  });
 }
