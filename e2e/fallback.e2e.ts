@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, shot, signIn } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, tenantApi, shot, signIn } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 /** The sandbox's OTP template of its first OA (the demo's "Shop An Nhiên OA"); its admin shared 84987000001. */
@@ -115,16 +115,7 @@ describe('ZNS fallback settings journey', () => {
     const session = await loadApiSession(OWNER);
     const tenant = session.tenants.find((t) => t.oaService && t.znsService);
     assert.ok(tenant, 'a tenant with OA and ZNS exists');
-    const api = async <T>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
-      const res = await fetch(`${BASE_URL}/api/${pathname}`, {
-        method,
-        headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenant.id, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      assert.ok(res.ok, `${method} ${pathname} answered ${res.status}: ${text}`);
-      return (JSON.parse(text) as { data: T }).data;
-    };
+    const api = tenantApi(session, tenant.id);
     const [oa] = await api<Array<{ id: string }>>('GET', 'merchant/zalo-oa/list-oa');
     assert.ok(oa, 'the demo tenant has its sandbox OA');
     // The follower sync stores the shared phones; the template library must hold the OTP template.

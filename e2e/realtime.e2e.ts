@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, tenantApi, settle, shot, signIn } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 /** The sandbox's OTP template of the demo OA ({{otp}}). */
@@ -61,16 +61,7 @@ describe('realtime history journey', () => {
     const session = await loadApiSession(OWNER);
     const tenant = session.tenants.find((t) => t.znsService && t.oaService);
     assert.ok(tenant, 'the demo tenant with ZNS exists');
-    const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${BASE_URL}/api/${pathname}`, {
-        method,
-        headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenant.id, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      assert.ok(res.ok, `${method} ${pathname} answered ${res.status}: ${text}`);
-      return (JSON.parse(text) as { data: T }).data;
-    };
+    const api = tenantApi(session, tenant.id);
     const [oa] = await api<Array<{ id: string }>>('GET', 'merchant/zalo-oa/list-oa');
     assert.ok(oa, 'the demo tenant has its sandbox OA');
     await api('GET', 'merchant/zalo-oa/sync-zns-templates');

@@ -56,6 +56,20 @@ export async function loadApiSession(email: string): Promise<ApiSession> {
   return { token, isEU: eu.isEU, euTenantId: eu.tenantId, merchantId: merchant.id, merchantPermissions, tenants: merchant.tenants, tenantPermissions };
 }
 
+/** A JSON call as `session`'s user in one tenant; asserts success and answers the `data` of the body. */
+export function tenantApi(session: ApiSession, tenantId: string) {
+  return async <T>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const res = await fetch(`${BASE_URL}/api/${pathname}`, {
+      method,
+      headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenantId, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  };
+}
+
 /**
  * Requests in flight per page, the realtime stream aside: it stays open for the whole session, so
  * Playwright's 'networkidle' never fires on a signed-in page. Tracking starts at sign-in (or at the
