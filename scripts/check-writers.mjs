@@ -12,7 +12,8 @@
 //     optionally `public.`), a `${T}` interpolation of the drizzle table, a `${…getTableName(T)…}`
 //     expression, or a `${name}` whose constant was built from getTableName(T) in the same file.
 // Guarded: wallets, wallet_entries, wallet_holds (insert, update, delete) outside
-// apps/server/src/modules/wallets/; message_history (insert) outside apps/server/src/modules/messaging/outbox.ts.
+// apps/server/src/modules/wallets/; message_history (insert) outside apps/server/src/modules/messaging/outbox.ts;
+// review_tasks and review_task_participants outside modules/approvals/; notifications outside modules/notifications/.
 //
 // Usage: node scripts/check-writers.mjs [--root <dir>]   (root defaults to the repository; exit 1 on findings)
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,11 @@ const RULES = [
   { table: 'walletEntries', sqlName: 'wallet_entries', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/wallets/', what: 'the wallets module' },
   { table: 'walletHolds', sqlName: 'wallet_holds', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/wallets/', what: 'the wallets module' },
   { table: 'messageHistory', sqlName: 'message_history', ops: ['insert'], owner: 'apps/server/src/modules/messaging/outbox.ts', what: 'the outbox (modules/messaging/outbox.ts)' },
+  // Review tasks are the review engine's facts (issue 11): reviewed modules call its service.
+  { table: 'reviewTasks', sqlName: 'review_tasks', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/approvals/', what: 'the review engine (modules/approvals)' },
+  { table: 'reviewTaskParticipants', sqlName: 'review_task_participants', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/approvals/', what: 'the review engine (modules/approvals)' },
+  // In-app notifications have one writer; other modules' facts reach it through event handlers.
+  { table: 'notifications', sqlName: 'notifications', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/notifications/', what: 'the notifications module' },
 ];
 
 const SCAN_ROOT = 'apps/server/src';

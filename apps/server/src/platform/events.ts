@@ -22,6 +22,20 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'wallet.threshold_crossed': { tenant: ['VIEW_TENANT_BILLING_BALANCE'], merchant: ['VIEW_MERCHANT_BILLING_BALANCE'] },
   'notification.created': { user: true },
   'zalo_oa.token_refresh_failed': { tenant: ['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA'] },
+  'notification.viewed': { user: true },
+  'task.submitted': { tenant: ['VIEW_TENANT_TASK'] },
+  'task.advanced': { tenant: ['VIEW_TENANT_TASK'] },
+  'task.decided': { tenant: ['VIEW_TENANT_TASK'] },
+  'task.voided': { tenant: ['VIEW_TENANT_TASK'] },
+  'task.viewed': { user: true },
+  'review.item_published': { tenant: ['VIEW_TENANT_TASK'] },
+  'ticket.created': { tenant: ['VIEW_TICKET'] },
+  'ticket.updated': { tenant: ['VIEW_TICKET'] },
+  'ticket.commented': { tenant: ['VIEW_TICKET'] },
+  'ticket.viewed': { user: true },
+  'ticket.sla_warning': { tenant: ['VIEW_TICKET'] },
+  'ticket.sla_breached': { tenant: ['VIEW_TICKET'] },
+  'team.changed': { tenant: ['VIEW_TEAM'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

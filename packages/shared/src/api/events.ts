@@ -1,6 +1,19 @@
 import { z } from 'zod';
+import { CONTENT_KINDS } from './approvals';
+import { SLA_CLOCKS, TICKET_PRIORITIES, TICKET_STATUSES } from './tickets';
 
 const uuid = z.uuid();
+const contentKind = z.enum(CONTENT_KINDS);
+const reviewTask = z.object({ taskId: uuid, kind: contentKind, referenceId: uuid, name: z.string().max(300) });
+const ticketRef = z.object({
+  ticketId: uuid,
+  number: z.number().int(),
+  title: z.string().max(300),
+  status: z.enum(TICKET_STATUSES),
+  priority: z.enum(TICKET_PRIORITIES),
+  assigneeUserId: uuid.nullable(),
+  assigneeTeamId: uuid.nullable(),
+});
 const messageStatus = z.object({
   messageId: uuid,
   module: z.enum(['ZNS', 'OA']),
@@ -24,6 +37,36 @@ export const EVENT_PAYLOADS = {
   'notification.created': z.object({ notificationId: uuid, userId: uuid }),
   /** An OA's token refresh failed; it is REFRESH_FAILED until re-connected. */
   'zalo_oa.token_refresh_failed': z.object({ zaloOaId: uuid }),
+  /** One or all (notificationId null) of `userId`'s notifications were marked viewed. */
+  'notification.viewed': z.object({ notificationId: uuid.nullable(), userId: uuid }),
+
+  /** An item was submitted for review; `nextApproverId` must decide first (null: approved at once, no approvers). */
+  'task.submitted': reviewTask.extend({ createdBy: uuid.nullable(), nextApproverId: uuid.nullable() }),
+  /** An approver approved and the review moved to the next approver. */
+  'task.advanced': reviewTask.extend({ decidedBy: uuid, nextApproverId: uuid }),
+  /** The review ended: APPROVAL (the kind's approval action ran) or DISAPPROVAL, with the deciding note. */
+  'task.decided': reviewTask.extend({ outcome: z.enum(['APPROVAL', 'DISAPPROVAL']), decidedBy: uuid.nullable(), createdBy: uuid.nullable() }),
+  /** The item was edited while pending: this review no longer counts (a new one follows). */
+  'task.voided': reviewTask,
+  /** `userId` opened the task (their unread counts changed). */
+  'task.viewed': z.object({ taskId: uuid, userId: uuid }),
+  /** A reviewed item went out (published to Zalo, submitted, started): its creator is told. */
+  'review.item_published': z.object({ kind: contentKind, referenceId: uuid, name: z.string().max(300), createdBy: uuid.nullable() }),
+
+  /** A ticket was raised. */
+  'ticket.created': ticketRef.extend({ createdBy: uuid.nullable() }),
+  /** A ticket's fields changed (status, priority, assignee, title, …), by `actorId`. */
+  'ticket.updated': ticketRef.extend({ actorId: uuid.nullable(), fields: z.array(z.string().max(40)).max(20), previousAssigneeUserId: uuid.nullable() }),
+  /** A comment was added (mentions: users named with @). */
+  'ticket.commented': ticketRef.extend({ commentId: uuid, authorId: uuid.nullable(), mentions: z.array(uuid).max(50) }),
+  /** `userId` opened the ticket (their unread counts changed). */
+  'ticket.viewed': z.object({ ticketId: uuid, userId: uuid }),
+  /** An SLA clock is about to run out (warning) or ran out (breach); each is announced once per clock. */
+  'ticket.sla_warning': ticketRef.extend({ clock: z.enum(SLA_CLOCKS), dueAt: z.string() }),
+  'ticket.sla_breached': ticketRef.extend({ clock: z.enum(SLA_CLOCKS), dueAt: z.string() }),
+
+  /** A team, its members or its quota changed. */
+  'team.changed': z.object({ teamId: uuid }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

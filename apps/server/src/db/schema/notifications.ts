@@ -1,4 +1,6 @@
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '@zc/shared/api/notifications';
 import { createdAt, oneOf } from './columns';
 import { users } from './auth';
 import { merchants, tenants } from './organisation';
@@ -24,6 +26,8 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     referenceId: text('reference_id'),
     referenceType: text('reference_type'),
+    /** §3 idTask: the review task a notification is about (routes the click to My tasks). */
+    taskId: uuid('task_id'),
     name: text('name').notNull(),
     description: text('description'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -31,7 +35,24 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_user_tenant_idx').on(t.userId, t.tenantId, t.createdAt),
+    index('notifications_user_new_idx').on(t.userId, t.tenantId).where(sql`status = 'new'`),
     check('notifications_status_ck', oneOf(t.status, NOTIFICATION_STATUSES)),
     check('notifications_action_ck', oneOf(t.action, NOTIFICATION_ACTIONS)),
   ],
+);
+
+/**
+ * A user's choice, per notification kind, of in-app and/or email delivery. No row: the kind's
+ * default (in-app on, email as NOTIFICATION_KIND_DEFAULTS says).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('notification_preferences_kind_ck', oneOf(t.kind, NOTIFICATION_KINDS))],
 );
