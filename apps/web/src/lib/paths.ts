@@ -1,3 +1,4 @@
+import type { Permission } from '@zc/shared/permissions';
 import type { Requirement } from './access';
 
 /**
@@ -42,11 +43,23 @@ export const PAGES = {
   billing: { path: '/dashboard/billing', requirement: ['VIEW_MERCHANT_BILLING_BALANCE', 'UPDATE_TENANT_BILLING_BALANCE'] },
   auditLog: { path: '/audit-log', requirement: 'VIEW_MERCHANT_AUDIT_LOG' },
   profile: { path: '/profile' },
+  /** The organisation-level notifications (§2.1 /systemmessage, §2.15). */
+  notifications: { path: '/systemmessage' },
   forbidden: { path: '/forbidden' },
 
   tenantHome: { path: '/tenant' },
   tenantAuditLog: { path: '/tenant/audit-log', requirement: 'VIEW_TENANT_AUDIT_LOG' },
   tenantUsers: { path: '/tenant/access-control/user', requirement: 'VIEW_USER_GROUPS' },
+  teams: { path: '/tenant/access-control/teams', requirement: 'VIEW_TEAM', services: ['isMultiTeam'] },
+  userGroups: { path: '/tenant/user-group', requirement: 'VIEW_USER_GROUPS' },
+  tenantNotifications: { path: '/tenant/systemmessage', requirement: 'VIEW_TENANT_NOTIFICATION' },
+  /** §2.14 My tasks: approval requests (`/:id` for one) and tickets (`/:id` for one). */
+  myRequests: { path: '/tenant/my-task/requests', requirement: 'VIEW_TENANT_TASK' },
+  myRequest: { path: '/tenant/my-task/requests/:id', requirement: 'VIEW_TENANT_TASK' },
+  myTickets: { path: '/tenant/my-task/tickets', requirement: 'VIEW_TICKET' },
+  myTicket: { path: '/tenant/my-task/tickets/:id', requirement: 'VIEW_TICKET' },
+  workflow: { path: '/tenant/settings/workflow', requirement: 'VIEW_APPROVAL_WORK_FLOW' },
+  sla: { path: '/tenant/settings/sla', requirement: 'VIEW_TICKET' },
   apiKeys: { path: '/tenant/api-keys', requirement: 'VIEW_API_KEYS' },
   webhooks: { path: '/tenant/settings/webhook', requirement: 'VIEW_WEBHOOK' },
   fallback: { path: '/tenant/settings/fallback', requirement: 'VIEW_WEBHOOK' },
@@ -69,6 +82,8 @@ export type PageKey = keyof typeof PAGES;
 export const TENANT_SETTINGS_TABS = [
   { key: 'webhook', page: PAGES.webhooks },
   { key: 'fallback', page: PAGES.fallback },
+  { key: 'workflow', page: PAGES.workflow },
+  { key: 'sla', page: PAGES.sla },
 ] as const satisfies ReadonlyArray<{ key: string; page: PageDef }>;
 
 export type TenantSettingsTabKey = (typeof TENANT_SETTINGS_TABS)[number]['key'];
@@ -76,13 +91,18 @@ export type TenantSettingsTabKey = (typeof TENANT_SETTINGS_TABS)[number]['key'];
 /** `/tenant/settings`: opens the first tab the caller may open, so it needs any tab's permission. */
 export const TENANT_SETTINGS: PageDef = {
   path: '/tenant/settings',
-  requirement: TENANT_SETTINGS_TABS.flatMap(({ page }) => (typeof page.requirement === 'string' ? [page.requirement] : page.requirement)),
+  requirement: TENANT_SETTINGS_TABS.flatMap(({ page }): Permission[] => [page.requirement].flat()),
 };
 
 /** A tenant page's address: tenant pages carry the tenant in the `tenantId` query parameter (§2.1). */
 export function tenantHref(page: PageDef | string, tenantId: string): string {
   const path = typeof page === 'string' ? page : page.path;
   return `${path}?tenantId=${encodeURIComponent(tenantId)}`;
+}
+
+/** A tenant page with an `:id` parameter (my-task request or ticket detail), for one tenant. */
+export function tenantDetailPageHref(page: PageDef, id: string, tenantId: string): string {
+  return tenantHref(page.path.replace(':id', encodeURIComponent(id)), tenantId);
 }
 
 /** The organisation-level detail of one tenant (the Tenants menu items of §2.2). */
