@@ -57,6 +57,15 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, message: 'Too many requests, please slow down' },
   /** Sign-in or password-reset attempts locked for a while (per account and per address); `details.retryAfterSeconds`. */
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Please try again later' },
+  /** Teams (§3 Team, issue 11): the default team stays; a team with reviews waiting stays; names are unique per tenant. */
+  TEAM_DEFAULT: { status: 409, message: 'The default team cannot be deleted' },
+  TEAM_HAS_PENDING_REVIEWS: { status: 409, message: 'This team still has reviews pending' },
+  TEAM_NAME_TAKEN: { status: 409, message: 'A team with this name already exists' },
+  TEAM_MEMBER_NOT_IN_TENANT: { status: 422, message: 'Every member must be a member of the tenant' },
+  /** §5: a tenant with several teams must name one (`details.fields[0].path` = teamId). */
+  TEAM_REQUIRED: { status: 400, message: 'A team must be chosen when the tenant has several teams' },
+  /** A send under a key of a team whose daily quota (ZNS or OA, Asia/Ho_Chi_Minh day) is used up; per message. */
+  TEAM_QUOTA_EXCEEDED: { status: 429, message: "The team's daily sending quota is used up" },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
