@@ -102,6 +102,16 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'wallet.threshold_crossed',
   'notification.created',
   'zalo_oa.token_refresh_failed',
+  // My tasks (§2.14): the menu badges and the lists follow reviews and tickets live.
+  'task.submitted',
+  'task.advanced',
+  'task.decided',
+  'task.voided',
+  'task.viewed',
+  'ticket.created',
+  'ticket.updated',
+  'ticket.commented',
+  'ticket.viewed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
