@@ -66,6 +66,16 @@ export const ERROR_CODES = {
   TEAM_REQUIRED: { status: 400, message: 'A team must be chosen when the tenant has several teams' },
   /** A send under a key of a team whose daily quota (ZNS or OA, Asia/Ho_Chi_Minh day) is used up; per message. */
   TEAM_QUOTA_EXCEEDED: { status: 429, message: "The team's daily sending quota is used up" },
+  /** A task decided by someone who is not its next approver (§6 task screen rule). */
+  TASK_NOT_YOUR_TURN: { status: 403, message: 'Only the current approver may decide this task' },
+  /** The task was already approved or rejected. */
+  TASK_ALREADY_DECIDED: { status: 409, message: 'This task has already been decided' },
+  /** The review ended without a decision (the item was edited and reviewed again). */
+  TASK_NOT_PENDING: { status: 409, message: 'This review has ended; the item was edited and submitted again' },
+  /** A workflow naming a user who is not a member of the tenant. */
+  APPROVER_NOT_IN_TENANT: { status: 422, message: 'An approver is not a member of this tenant' },
+  /** A template request edited after its review was decided. */
+  TEMPLATE_REQUEST_NOT_EDITABLE: { status: 409, message: 'This template request can no longer be edited' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
