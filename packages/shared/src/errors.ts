@@ -76,6 +76,12 @@ export const ERROR_CODES = {
   APPROVER_NOT_IN_TENANT: { status: 422, message: 'An approver is not a member of this tenant' },
   /** A template request edited after its review was decided. */
   TEMPLATE_REQUEST_NOT_EDITABLE: { status: 409, message: 'This template request can no longer be edited' },
+  /** A ticket status move that TICKET_TRANSITIONS does not allow (e.g. CLOSED → RESOLVED). */
+  TICKET_STATUS_TRANSITION: { status: 409, message: 'This ticket status change is not allowed' },
+  /** A ticket assignee (user) who is not a member of the tenant, or a team of another tenant. */
+  TICKET_ASSIGNEE_INVALID: { status: 422, message: 'The assignee is not a member or team of this tenant' },
+  /** A comment mention naming someone who is not a member of the tenant. */
+  TICKET_MENTION_INVALID: { status: 422, message: 'A mentioned user is not a member of this tenant' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
