@@ -231,3 +231,51 @@ export async function getZnsRatings(
   const query = { template_id: p.templateId, from_time: p.fromTime, to_time: p.toTime, offset: p.offset ?? 0, limit: p.limit ?? 100 };
   return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/rating/get', query, idempotent: true }));
 }
+
+/** `tag` of `/template/create`: 1 TRANSACTION, 2 CUSTOMER_CARE, 3 PROMOTION (REFERENCE §13.5). */
+export const ZNS_CREATE_TAG_CODES = { TRANSACTION: 1, CUSTOMER_CARE: 2, PROMOTION: 3 } as const;
+
+/** One layout component: a one-key object such as `{ TITLE: { value } }` or `{ PARAGRAPH: { value } }`. */
+export type ZnsLayoutComponent = Record<string, unknown>;
+
+export interface ZnsTemplateCreateInput {
+  /** 10–60 characters. */
+  templateName: string;
+  /** 1 custom … 5 feedback. */
+  templateType: 1 | 2 | 3 | 4 | 5;
+  tag: 1 | 2 | 3;
+  layout: { header?: { components: ZnsLayoutComponent[] }; body: { components: ZnsLayoutComponent[] }; footer?: { components: ZnsLayoutComponent[] } };
+  params: Array<{ name: string; type: number; sampleValue: string }>;
+  note?: string;
+  /** The partner's id of the request (≤ 48 chars): the same tracking id is the same request. */
+  trackingId: string;
+  signal?: AbortSignal;
+}
+
+export interface ZnsTemplateCreated {
+  template_id: string | number;
+  template_name?: string;
+  template_type?: number;
+  status: ZnsTemplateStatus;
+  tag?: number | string;
+  price?: string | number;
+  preview_url?: string;
+}
+
+/**
+ * POST /template/create — submits a new template for Zalo's review (REFERENCE §13.5; 100 a day).
+ * Not retried on ambiguous failures: `tracking_id` names the request for reconciliation.
+ */
+export async function createZnsTemplate(client: ZaloClient, oaKey: string, input: ZnsTemplateCreateInput): Promise<ZnsTemplateCreated> {
+  checkTrackingId(input.trackingId);
+  const json: Record<string, unknown> = {
+    template_name: input.templateName,
+    template_type: input.templateType,
+    tag: input.tag,
+    layout: input.layout,
+    params: input.params.map((p) => ({ name: p.name, type: p.type, sample_value: p.sampleValue })),
+    tracking_id: input.trackingId,
+  };
+  if (input.note) json.note = input.note;
+  return envelopeData(await client.call(oaKey, { api: 'zns', host: 'business', method: 'POST', path: '/template/create', json, signal: input.signal }));
+}

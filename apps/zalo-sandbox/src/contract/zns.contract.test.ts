@@ -4,7 +4,7 @@ import { ZaloApiError, ZaloRequestError } from '@zc/zalo/errors';
 import { handleZaloWebhook } from '@zc/zalo/webhook';
 import {
   getZnsMessageStatus, getZnsQuality, getZnsQuota, getZnsRatings, getZnsTemplateInfo, getZnsTemplateSampleData, getZnsTemplateTags,
-  listZnsTemplates, sendZns, sendZnsByHashPhone,
+  listZnsTemplates, sendZns, sendZnsByHashPhone, createZnsTemplate,
 } from '@zc/zalo/zns';
 import { SANDBOX_ADMIN_PHONES, SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_REJECT_REASON, SANDBOX_SECOND_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '../seed';
 import { startHarness, startReceiver, waitFor, type Harness } from './harness';
@@ -180,5 +180,36 @@ describe('ZNS against the sandbox', () => {
     await waitFor(() => receiver.received.length === 1);
     const log = (await h.control('/webhooks/log')) as Array<{ status: string }>;
     expect(log.map((l) => l.status).sort()).toEqual(['delivered', 'dropped']);
+  });
+});
+
+describe('ZNS template creation against the sandbox', () => {
+  const input = {
+    templateName: 'Xác nhận lịch hẹn khám',
+    templateType: 1 as const,
+    tag: 2 as const,
+    layout: { body: { components: [{ TITLE: { value: 'Lịch hẹn' } }, { PARAGRAPH: { value: 'Chào <customer_name>, lịch hẹn lúc <time>.' } }] } },
+    params: [{ name: 'customer_name', type: 1, sampleValue: 'An' }, { name: 'time', type: 5, sampleValue: '09:00' }],
+    note: 'Nhắc lịch hẹn',
+    trackingId: 'req-0001',
+  };
+
+  it('creates a template PENDING_REVIEW that template/all and info/v2 show, once per tracking_id', async () => {
+    const created = await createZnsTemplate(h.client, SANDBOX_OA_ID, input);
+    expect(created.status).toBe('PENDING_REVIEW');
+    const id = String(created.template_id);
+    const info = await getZnsTemplateInfo(h.client, SANDBOX_OA_ID, id);
+    expect(info).toMatchObject({ templateName: input.templateName, status: 'PENDING_REVIEW', templateTag: 'CUSTOMER_CARE' });
+    expect(info.listParams.map((p) => p.name)).toEqual(['customer_name', 'time']);
+    const mine = await listZnsTemplates(h.client, SANDBOX_OA_ID, { filterPreset: 1 });
+    expect(mine.templates.map((t) => String(t.templateId))).toContain(id);
+    const again = await createZnsTemplate(h.client, SANDBOX_OA_ID, input);
+    expect(String(again.template_id)).toBe(id);
+  });
+
+  it('refuses a short name, a bad tag or an empty layout with -132', async () => {
+    expect(await codeOf(createZnsTemplate(h.client, SANDBOX_OA_ID, { ...input, templateName: 'Ngắn', trackingId: 'r2' }))).toBe(-132);
+    expect(await codeOf(createZnsTemplate(h.client, SANDBOX_OA_ID, { ...input, tag: 9 as 1, trackingId: 'r3' }))).toBe(-132);
+    expect(await codeOf(createZnsTemplate(h.client, SANDBOX_OA_ID, { ...input, layout: { body: { components: [] } }, trackingId: 'r4' }))).toBe(-132);
   });
 });
