@@ -183,8 +183,8 @@ export const userGroup = z.object({
   isDefault: z.boolean(),
   userCount: z.number().int(),
   createdAt: z.string(),
-  /** Rename / change permissions (`update`) and add or remove members (`manageMembers`). */
-  abilities: abilities(['update', 'manageMembers']),
+  /** Rename / change permissions (`update`), add or remove members (`manageMembers`), delete (`delete`: never the default group). */
+  abilities: abilities(['update', 'manageMembers', 'delete']),
 });
 export type UserGroup = z.infer<typeof userGroup>;
 

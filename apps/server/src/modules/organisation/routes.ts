@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkEuResponse } from '@zc/shared/api/auth';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import { merchant, merchantRoleItem, tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields } from '@zc/shared/api/organisation';
+import { orgChart } from '@zc/shared/api/user-groups';
 import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { findTenantAccess } from '../../platform/access';
@@ -12,6 +13,7 @@ import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { tenantScope } from '../../platform/tenant-scope';
+import { getOrgChart } from './org-chart';
 import { organisationActor } from './policy';
 import { presentTenant } from './presenter';
 import {
@@ -82,6 +84,13 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
       await runMutation(deps.db, req, (tx, record) => updateOrganisationAvatar(tx, merchantId, key, record));
       return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
     },
+  );
+
+  // The id names the organisation; membership (404) and VIEW_TENANT or VIEW_USER (403) are checked by getOrgChart.
+  app.get(
+    '/merchant/merchant/get-org-chart/:id',
+    { config: { access: authenticated }, schema: { tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(orgChart) } } },
+    async (req) => ({ data: await getOrgChart(deps.db, requireUser(req.ctx).id, req.params.id) }),
   );
 }
 

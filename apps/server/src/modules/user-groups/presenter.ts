@@ -13,7 +13,7 @@ export function presentGroup(g: UserGroupRow, userCount: number, actor: Actor): 
     isDefault: g.isDefault,
     userCount,
     createdAt: g.createdAt.toISOString(),
-    abilities: userGroupAbilities(actor),
+    abilities: userGroupAbilities(actor, g),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { MerchantRole } from '@zc/shared/permissions';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { merchantMembers } from '../../db/schema/organisation';
@@ -112,4 +113,73 @@ export async function findTenantMembers(db: DbOrTx, scope: TenantScope, page: { 
       userGroup: r.groupId && r.groupName ? { id: r.groupId, name: r.groupName } : null,
     })),
   };
+}
+
+/** The tenant's group named `name` (case-insensitive), other than `exceptId`; null when the name is free. */
+export async function findGroupByName(db: DbOrTx, scope: TenantScope, name: string, exceptId?: string): Promise<UserGroupRow | null> {
+  const [g] = await db
+    .select()
+    .from(userGroups)
+    .where(inTenant(scope, userGroups, sql`lower(${userGroups.name}) = lower(${name})`, exceptId ? ne(userGroups.id, exceptId) : undefined))
+    .limit(1);
+  return g ?? null;
+}
+
+export async function insertGroup(db: DbOrTx, scope: TenantScope, values: { name: string; permissions: string[] }): Promise<UserGroupRow> {
+  const [row] = await db.insert(userGroups).values({ tenantId: scopedTenantId(scope), name: values.name, permissions: values.permissions }).returning();
+  if (!row) throw new Error('user group insert returned nothing');
+  return row;
+}
+
+/** The tenant's default group (where new members and members of a deleted group go). */
+export async function findDefaultGroup(db: DbOrTx, scope: TenantScope): Promise<UserGroupRow | null> {
+  const [g] = await db.select().from(userGroups).where(inTenant(scope, userGroups, eq(userGroups.isDefault, true))).limit(1);
+  return g ?? null;
+}
+
+/** Moves every member of `fromId` to `toId` (null: no group); returns who moved. */
+export async function moveGroupMembers(db: DbOrTx, scope: TenantScope, fromId: string, toId: string | null): Promise<string[]> {
+  const rows = await db
+    .update(tenantMembers)
+    .set({ userGroupId: toId })
+    .where(inTenant(scope, tenantMembers, eq(tenantMembers.userGroupId, fromId)))
+    .returning({ userId: tenantMembers.userId });
+  return rows.map((r) => r.userId);
+}
+
+export async function deleteGroupRow(db: DbOrTx, scope: TenantScope, id: string): Promise<void> {
+  await db.delete(userGroups).where(inTenant(scope, userGroups, eq(userGroups.id, id)));
+}
+
+/**
+ * Everyone who acts in the tenant: its members (with their group's permissions) and the
+ * organisation-wide members (OWNER, ADMIN) who act on it without a membership.
+ */
+export async function findTenantActors(db: DbOrTx, scope: TenantScope, merchantId: string, wideRoles: readonly MerchantRole[]) {
+  const tenantId = scopedTenantId(scope);
+  const rows = await db
+    .select({
+      user: users,
+      role: merchantMembers.role,
+      groupId: userGroups.id,
+      groupName: userGroups.name,
+      groupPermissions: userGroups.permissions,
+      member: tenantMembers.userId,
+    })
+    .from(merchantMembers)
+    .innerJoin(users, eq(users.id, merchantMembers.userId))
+    .leftJoin(tenantMembers, and(eq(tenantMembers.userId, merchantMembers.userId), eq(tenantMembers.tenantId, tenantId)))
+    .leftJoin(userGroups, eq(userGroups.id, tenantMembers.userGroupId))
+    .where(and(eq(merchantMembers.merchantId, merchantId), or(sql`${tenantMembers.userId} is not null`, inArray(merchantMembers.role, [...wideRoles]))))
+    .orderBy(asc(users.email))
+    .limit(2000);
+  return rows.map((r) => ({
+    id: r.user.id,
+    email: r.user.email,
+    displayName: r.user.displayName,
+    avatar: r.user.avatar,
+    role: r.role,
+    userGroup: r.groupId && r.groupName ? { id: r.groupId, name: r.groupName } : null,
+    groupPermissions: r.groupPermissions ?? [],
+  }));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import { permissionGroupItem, tenantMember, tenantUser, updateUserGroupBody, userGroup, userGroupMembersBody } from '@zc/shared/api/organisation';
+import { createUserGroupBody, permissionHolders } from '@zc/shared/api/user-groups';
 import { TENANT_PERMISSIONS, ZMA_PERMISSIONS } from '@zc/shared/permissions';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { requireMerchant, tenantAccess } from '../../platform/context';
@@ -8,9 +9,11 @@ import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { tenantScope } from '../../platform/tenant-scope';
-import { addGroupMembers, changeGroup, listGroups, listTenantMembers, listUsersOutsideGroup, removeGroupMembers } from './service';
+import { addGroupMembers, changeGroup, createGroup, deleteGroup, listGroups, listPermissionHolders, listTenantMembers, listUsersOutsideGroup, removeGroupMembers } from './service';
 
 const tags = ['User groups'];
+
+const deletedGroup = z.object({ id: z.uuid(), movedTo: z.object({ id: z.uuid(), name: z.string() }).nullable(), movedUserIds: z.array(z.uuid()) });
 
 /** User groups = tenant roles: named permission sets that tenant members belong to (§7 Users), and the tenant's members. */
 export function registerUserGroupRoutes(app: ZodApp, deps: ModuleDeps): void {
@@ -80,5 +83,31 @@ export function registerUserGroupRoutes(app: ZodApp, deps: ModuleDeps): void {
       const data = await runMutation(deps.db, req, (tx, record) => changeGroup(tx, actorOf(req.ctx), scope, req.body, record));
       return { data };
     },
+  );
+
+  app.post(
+    '/merchant/user-group',
+    { config: { access: tenantAccess('UPDATE_USER_GROUPS'), audit: 'USER_GROUP_CREATE' }, schema: { tags, body: createUserGroupBody, response: { 200: dataResponse(userGroup) } } },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const data = await runMutation(deps.db, req, (tx, record) => createGroup(tx, actorOf(req.ctx), scope, req.body, record));
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/merchant/user-group/:id',
+    { config: { access: tenantAccess('UPDATE_USER_GROUPS'), audit: 'USER_GROUP_DELETE' }, schema: { tags, params: idParams, response: { 200: dataResponse(deletedGroup) } } },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const data = await runMutation(deps.db, req, (tx, record) => deleteGroup(tx, actorOf(req.ctx), scope, req.params.id, record));
+      return { data };
+    },
+  );
+
+  app.get(
+    '/merchant/user-group/permission-holders',
+    { config: { access: tenantAccess('VIEW_USER_GROUPS') }, schema: { tags, response: { 200: dataResponse(permissionHolders) } } },
+    async (req) => ({ data: await listPermissionHolders(deps.db, tenantScope(req.ctx), requireMerchant(req.ctx)) }),
   );
 }

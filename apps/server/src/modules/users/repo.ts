@@ -130,3 +130,18 @@ export async function countOwners(db: DbOrTx, merchantId: string): Promise<numbe
 export async function setMemberRole(db: DbOrTx, merchantId: string, userId: string, role: MerchantRole): Promise<void> {
   await db.update(merchantMembers).set({ role }).where(and(eq(merchantMembers.merchantId, merchantId), eq(merchantMembers.userId, userId)));
 }
+
+export async function findUserById(db: DbOrTx, userId: string) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  return u ?? null;
+}
+
+/** The user's group in a tenant (null when not a member or in no group). */
+export async function findTenantGroupOf(db: DbOrTx, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ id: userGroups.id, name: userGroups.name, permissions: userGroups.permissions })
+    .from(tenantMembers)
+    .innerJoin(userGroups, eq(userGroups.id, tenantMembers.userGroupId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
+  return row ?? null;
+}

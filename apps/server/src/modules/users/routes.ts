@@ -1,19 +1,33 @@
 import { z } from 'zod';
-import { dataResponse, listResponse, okResponse } from '@zc/shared/api/common';
+import { CONTEXT_HEADERS, dataResponse, listResponse, okResponse } from '@zc/shared/api/common';
+import { signedInUser } from '@zc/shared/api/user-groups';
 import { addUserBody, invitation, memberUser, permissionsResponse, removeUserBody, updateUserInfoBody, usersQuery } from '@zc/shared/api/organisation';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { merchantAccess, requireMerchant, requireUser, tenantAccess } from '../../platform/context';
+import { authenticated, merchantAccess, requireMerchant, requireUser, tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { tenantScope } from '../../platform/tenant-scope';
 import { inviteToOrganisation } from '../invitations/service';
-import { assertOwnTenants, getMember, leaveOrganisation, listMembers, removeMember, updateMember } from './service';
+import { assertOwnTenants, getMember, getSignedInUser, leaveOrganisation, listMembers, removeMember, updateMember } from './service';
 
 const tags = ['Users'];
 
 /** Users of organisations and tenants (§7 Users, Merchants add/remove/update user), leaving an organisation. */
 export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
+  app.get(
+    '/user',
+    { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(signedInUser) } } },
+    async (req) => {
+      const header = (name: string) => {
+        const v = req.headers[name];
+        const s = (Array.isArray(v) ? v[0] : v)?.trim();
+        return s ? s : null;
+      };
+      return { data: await getSignedInUser(deps.db, requireUser(req.ctx).id, { tenantId: header(CONTEXT_HEADERS.tenant), merchantId: header(CONTEXT_HEADERS.merchant) }) };
+    },
+  );
+
   app.get(
     '/merchant/user/get-user-permission-merchant',
     { config: { access: merchantAccess() }, schema: { tags, response: { 200: permissionsResponse } } },

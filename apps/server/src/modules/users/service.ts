@@ -1,4 +1,7 @@
-import type { MerchantRole } from '@zc/shared/permissions';
+import { z } from 'zod';
+import type { SignedInUser } from '@zc/shared/api/user-groups';
+import { MERCHANT_ROLE_PERMISSIONS, unionPermissions, type MerchantRole } from '@zc/shared/permissions';
+import { findMerchantRole, findTenantAccess } from '../../platform/access';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RecordAudit } from '../../platform/mutation';
@@ -7,7 +10,18 @@ import type { TenantScope } from '../../platform/tenant-scope';
 import { lockOrganisation } from '../organisation/service';
 import { leaveDenial, memberRemovalDenial, memberUpdateDenial, type Denial } from './policy';
 import { presentMember } from './presenter';
-import { countOwners, findMember, findMembers, foreignTenantIds, removeMembership, setMemberRole, setTenantMemberships, type MemberQuery } from './repo';
+import {
+  countOwners,
+  findMember,
+  findMembers,
+  findTenantGroupOf,
+  findUserById,
+  foreignTenantIds,
+  removeMembership,
+  setMemberRole,
+  setTenantMemberships,
+  type MemberQuery,
+} from './repo';
 
 // An accepted invitation gives the new member their tenant memberships in the caller's transaction.
 export { setTenantMemberships } from './repo';
@@ -70,4 +84,43 @@ export async function leaveOrganisation(tx: Tx, actor: Actor, merchantId: string
   refuse(leaveDenial({ userId: actor.userId, role: before.roleMerchant.name }, await countOwners(tx, merchantId)));
   await removeMembership(tx, merchantId, actor.userId);
   await record({ targetType: 'user', targetId: actor.userId, before: { role: before.roleMerchant.name, tenantIds: before.tenants.map((x) => x.id) } });
+}
+
+/**
+ * GET user (§3 User, §6): the signed-in user with, in the context named by the §7 headers, the
+ * merchant role, the tenant role (user group) and the effective permissions (their union). A
+ * context the user may not open is refused as the access hook refuses it.
+ */
+export async function getSignedInUser(db: DbOrTx, userId: string, context: { tenantId: string | null; merchantId: string | null }): Promise<SignedInUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  let merchantId = context.merchantId;
+  let role: MerchantRole | null = null;
+  let group: { id: string; name: string; permissions: string[] } | null = null;
+  if (context.tenantId) {
+    const grant = await findTenantAccess(db, userId, context.tenantId);
+    if (!grant) throw new AppError('TENANT_ACCESS_DENIED');
+    if (merchantId && merchantId !== grant.tenant.merchantId) throw new AppError('MERCHANT_ACCESS_DENIED');
+    merchantId = grant.tenant.merchantId;
+    role = grant.merchantRole;
+    group = await findTenantGroupOf(db, grant.tenant.id, userId);
+  } else if (merchantId) {
+    role = z.uuid().safeParse(merchantId).success ? await findMerchantRole(db, userId, merchantId) : null;
+    if (!role) throw new AppError('MERCHANT_ACCESS_DENIED');
+  }
+  const fromRole = role ? [...MERCHANT_ROLE_PERMISSIONS[role]] : [];
+  const fromGroup = unionPermissions(group?.permissions ?? []);
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    avatar: user.avatar,
+    createdAt: user.createdAt.toISOString(),
+    merchantId: role ? merchantId : null,
+    tenantId: context.tenantId && role ? context.tenantId : null,
+    roleMerchant: role ? { name: role } : null,
+    role: group ? { id: group.id, name: group.name } : null,
+    permissions: unionPermissions(fromRole, fromGroup),
+    sources: { merchantRole: fromRole, tenantGroup: fromGroup },
+  };
 }
