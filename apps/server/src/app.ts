@@ -43,8 +43,10 @@ import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
+import { registerTeamRoutes } from './modules/teams/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
 export interface AppDeps {
@@ -166,8 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
+      registerTeamRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
+      registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },

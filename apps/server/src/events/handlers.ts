@@ -1,6 +1,7 @@
 import { alertLowBalance } from '../modules/wallets/alerts';
 import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
 import { fallbackOnFailure } from '../modules/tenant-fallback/service';
+import { notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**
@@ -14,6 +15,14 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
   defineHandler({ name: 'wallet-low-balance-alert', types: ['wallet.threshold_crossed'], handle: alertLowBalance }),
   // The OA module announces a failed token refresh; its administrators are alerted (notifications + mail).
   defineHandler({ name: 'zalo-oa-refresh-failed-alert', types: ['zalo_oa.token_refresh_failed'], handle: alertRefreshFailed }),
+  // Reviews and tickets announce their facts; the people concerned are notified as they chose per kind (in-app, mail).
+  defineHandler({ name: 'notify-task-waiting', types: ['task.submitted', 'task.advanced'], handle: notifyTaskWaiting }),
+  defineHandler({ name: 'notify-task-decided', types: ['task.decided'], handle: notifyTaskDecided }),
+  defineHandler({ name: 'notify-item-published', types: ['review.item_published'], handle: notifyItemPublished }),
+  defineHandler({ name: 'notify-ticket-created', types: ['ticket.created'], handle: notifyTicketCreated }),
+  defineHandler({ name: 'notify-ticket-updated', types: ['ticket.updated'], handle: notifyTicketUpdated }),
+  defineHandler({ name: 'notify-ticket-commented', types: ['ticket.commented'], handle: notifyTicketCommented }),
+  defineHandler({ name: 'notify-ticket-sla', types: ['ticket.sla_warning', 'ticket.sla_breached'], handle: notifySla }),
   // Messaging announces a permanent failure (after its refund); the tenant's ZNS → OA fallback writes the
   // OA message through messaging's outbox (ADR 0004, ADR 0009). A repeated run replays: one message, one charge.
   defineHandler({

@@ -3,14 +3,14 @@ import type { Tx } from '../../db/client';
 import { tenants } from '../../db/schema/organisation';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import type { DomainEvent } from '../../platform/events';
-import { queueMail } from '../../platform/mail';
-import { createNotification } from '../notifications/service';
+import { notify } from '../notifications/service';
 import { tenantUsersWithPermission } from './service';
 
 /**
  * Handler of `zalo_oa.token_refresh_failed` (registered in events/handlers.ts): the tenant's OA
- * administrators (UPDATE_ZALO_OA_CREDENTIAL) get an in-app notification and a mail, with Zalo's
- * reason. Nothing when the OA was re-connected (or removed) before the alert went out.
+ * administrators (UPDATE_ZALO_OA_CREDENTIAL) are alerted in-app and/or by mail (as each chose for
+ * ZALO_OA_TOKEN_REFRESH_FAILED), with Zalo's reason. Nothing when the OA was re-connected (or
+ * removed) before the alert went out.
  */
 export async function alertRefreshFailed(tx: Tx, event: DomainEvent<'zalo_oa.token_refresh_failed'>): Promise<void> {
   const [oa] = await tx.select().from(zaloOas).where(eq(zaloOas.id, event.data.zaloOaId));
@@ -19,20 +19,19 @@ export async function alertRefreshFailed(tx: Tx, event: DomainEvent<'zalo_oa.tok
   if (!tenant) return;
   const reason = oa.lastRefreshError ?? 'refresh failed';
   for (const admin of await tenantUsersWithPermission(tx, oa.tenantId, 'UPDATE_ZALO_OA_CREDENTIAL')) {
-    await createNotification(tx, {
+    await notify(tx, {
+      kind: 'ZALO_OA_TOKEN_REFRESH_FAILED',
       merchantId: tenant.merchantId,
       tenantId: oa.tenantId,
       userId: admin.id,
-      type: 'ZALO_OA_TOKEN_REFRESH_FAILED',
       referenceId: oa.id,
       referenceType: 'ZALO_OA',
-      name: `Không làm mới được token OA / OA token refresh failed: ${oa.name}`,
+      name: oa.name,
       description: reason,
-    });
-    await queueMail(tx, {
-      to: admin.email,
-      subject: `Không làm mới được token OA / OA token refresh failed: ${oa.name}`,
-      text: `OA "${oa.name}" (${tenant.name}) cần được kết nối lại: ${reason}\nThe OA "${oa.name}" (${tenant.name}) needs new credentials: ${reason}`,
+      mail: {
+        subject: `Không làm mới được token OA / OA token refresh failed: ${oa.name}`,
+        text: `OA "${oa.name}" (${tenant.name}) cần được kết nối lại: ${reason}\nThe OA "${oa.name}" (${tenant.name}) needs new credentials: ${reason}`,
+      },
     });
   }
 }
