@@ -43,7 +43,6 @@ import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
-import { registerTeamRoutes } from './modules/teams/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
@@ -168,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
-      registerTeamRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
