@@ -48,7 +48,6 @@ const history = (name: 'OaHistoryPage' | 'ZnsHistoryPage'): Lazy => () => import
  * bookmark or a typed address gets one shared page inside the shell instead of a 404.
  */
 const LATER_MODULE_PATHS = [
-  '/systemmessage',
   '/settings',
   '/billing',
   '/billing/bills',
@@ -62,7 +61,6 @@ const LATER_MODULE_PATHS = [
   '/tenant/tools/*',
   '/tenant/user-group',
   '/tenant/report',
-  '/tenant/systemmessage',
   '/tenant/my-task/*',
   '/tenant/access-control/teams',
   '/tenant/access-control/roles',
@@ -104,6 +102,8 @@ export const routes: RouteObject[] = [
               page(PAGES.billing, () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage }))),
               page(PAGES.auditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage }))),
               page(PAGES.profile, () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage }))),
+              page(PAGES.notifications, () => import('./routes/notifications-page').then((m) => ({ Component: m.NotificationsPage }))),
+              page(PAGES.tenantNotifications, () => import('./routes/notifications-page').then((m) => ({ Component: m.TenantNotificationsPage }))),
               page(PAGES.forbidden, () => import('./routes/forbidden-page').then((m) => ({ Component: m.ForbiddenPage }))),
               page(PAGES.tenantHome, () => import('./routes/tenant-dashboard-page').then((m) => ({ Component: m.TenantDashboardPage }))),
               page(PAGES.tenantAuditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.TenantAuditLogPage }))),

@@ -101,6 +101,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'message.failed_permanently',
   'wallet.threshold_crossed',
   'notification.created',
+  'notification.viewed',
   'zalo_oa.token_refresh_failed',
   // My tasks (§2.14): the menu badges and the lists follow reviews and tickets live.
   'task.submitted',

@@ -20,6 +20,7 @@ import type { Merchant } from '@zc/shared/api/organisation';
 import { getMerchantsQueryOptions, useMerchants } from '../../features/organisation/api/get-merchants';
 import { useLeaveOrganisation } from '../../features/users/api/leave-organisation';
 import { MyInvitations } from '../../features/invitations/components/my-invitations';
+import { NotificationPreferencesCard } from '../../features/notifications/components/notification-preferences';
 import { useLogout } from '../../lib/logout';
 import { readSession, writeSession } from '../../lib/session';
 import { useProfile } from '../../features/auth/api/get-profile';
@@ -159,6 +160,9 @@ export function ProfilePage() {
         </Col>
         <Col xs={24} lg={12}>
           <MyOrganisations />
+        </Col>
+        <Col xs={24} lg={12}>
+          <NotificationPreferencesCard />
         </Col>
       </Row>
     </>

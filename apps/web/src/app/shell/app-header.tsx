@@ -25,6 +25,8 @@ import { BELOW_LG_QUERY, useMediaQuery } from './use-narrow-screen';
 
 // Lazy: the wallet dialogs (and the shared wallet schema) stay out of the shell chunk.
 const HeaderWallet = lazy(() => import('../../features/wallet/components/header-wallet').then((m) => ({ default: m.HeaderWallet })));
+// Lazy: the bell's list and popover load after the shell.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 /** Header turns translucent after 100 px of scroll (§2.2). */
 export const TRANSLUCENT_AFTER_PX = 100;
@@ -210,7 +212,9 @@ export function AppHeader({ narrow, navOpen = false, onOpenNav }: AppHeaderProps
             <HeaderWallet />
           </Suspense>
         )}
-        {/* No notification bell until the notifications module exists (issue 9: no dead ends). */}
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <LanguageSwitcher />
         <ProfileMenu compact={belowLg} />
       </Space>
