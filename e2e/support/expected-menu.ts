@@ -59,7 +59,11 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
       ['zns-history', held.has('VIEW_HISTORY')],
     ]);
   }
-  group('access-control', [['ac-user', held.has('VIEW_USER_GROUPS')]]);
+  group('access-control', [
+    ['ac-user', held.has('VIEW_USER_GROUPS')],
+    // Roles (user groups) need what the user page needs: VIEW_USER_GROUPS.
+    ['ac-roles', held.has('VIEW_USER_GROUPS')],
+  ]);
   if (held.has('VIEW_TENANT_AUDIT_LOG')) keys.push('tenant-audit-log');
   if (held.has('VIEW_API_KEYS')) keys.push('api-keys');
   // Settings opens its first tab; the tabs that exist (webhook, fallback) need VIEW_WEBHOOK.

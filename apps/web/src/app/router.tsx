@@ -40,6 +40,7 @@ function page(def: PageDef, load: Lazy, path: string = def.path): RouteObject {
   return { path, handle, lazy: load };
 }
 
+const userGroupsPage: Lazy = () => import('./routes/user-groups-page').then((m) => ({ Component: m.UserGroupsPage }));
 const notAvailable: Lazy = () => import('./routes/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
 const history = (name: 'OaHistoryPage' | 'ZnsHistoryPage'): Lazy => () => import('./routes/history-pages').then((m) => ({ Component: m[name] }));
 
@@ -59,11 +60,9 @@ const LATER_MODULE_PATHS = [
   '/tenant/billing',
   '/tenant/settings/*',
   '/tenant/tools/*',
-  '/tenant/user-group',
   '/tenant/report',
   '/tenant/my-task/*',
   '/tenant/access-control/teams',
-  '/tenant/access-control/roles',
   '/tenant/zalo-mini-app/*',
   '/tenant/mini-app/*',
 ];
@@ -108,6 +107,9 @@ export const routes: RouteObject[] = [
               page(PAGES.tenantHome, () => import('./routes/tenant-dashboard-page').then((m) => ({ Component: m.TenantDashboardPage }))),
               page(PAGES.tenantAuditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.TenantAuditLogPage }))),
               page(PAGES.tenantUsers, () => import('./routes/tenant-access-users-page').then((m) => ({ Component: m.TenantAccessUsersPage }))),
+              page(PAGES.userGroups, userGroupsPage),
+              // §2.1 /tenant/access-control/roles: the same page as /tenant/user-group (roles are the tenant's user groups).
+              page(PAGES.userGroups, userGroupsPage, '/tenant/access-control/roles'),
               page(PAGES.apiKeys, () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage }))),
               page(TENANT_SETTINGS, () => import('./routes/tenant-settings-tabs').then((m) => ({ Component: m.TenantSettingsIndex }))),
               page(PAGES.webhooks, () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage }))),

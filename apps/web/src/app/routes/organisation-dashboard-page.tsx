@@ -11,11 +11,12 @@ import Empty from 'antd/es/empty';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { ROLE_COLORS } from '@zc/shared/permissions';
 import { PageHeader } from '../../components/page-header';
+import { OrgChartCard } from '../../features/org-chart/components/org-chart-card';
 import { useScope } from '../../lib/scope-context';
 
 const SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
 
-/** /dashboard: the current organisation, the caller's role and its tenants. */
+/** /dashboard: the current organisation, the caller's role, its tenants and the organisation chart. */
 export function OrganisationDashboardPage() {
   const { t } = useTranslation('shell');
   const scope = useScope();
@@ -69,6 +70,11 @@ export function OrganisationDashboardPage() {
             )}
           </Card>
         </Col>
+        {merchant ? (
+          <Col span={24}>
+            <OrgChartCard merchantId={merchant.id} />
+          </Col>
+        ) : null}
       </Row>
     </>
   );

@@ -63,6 +63,7 @@ describe('menu model', () => {
       'zns-history',
       'access-control',
       'ac-user',
+      'ac-roles',
       'tenant-audit-log',
       'api-keys',
       'tenant-settings',

@@ -130,7 +130,10 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
       {
         key: 'access-control',
         labelKey: 'menu.accessControl',
-        children: [{ key: 'ac-user', labelKey: 'menu.user', ...at(PAGES.tenantUsers) }],
+        children: [
+          { key: 'ac-user', labelKey: 'menu.user', ...at(PAGES.tenantUsers) },
+          { key: 'ac-roles', labelKey: 'menu.roles', ...at(PAGES.userGroups) },
+        ],
       },
       { key: 'tenant-audit-log', labelKey: 'menu.auditLog', ...at(PAGES.tenantAuditLog) },
       { key: 'api-keys', labelKey: 'menu.apiKeys', ...at(PAGES.apiKeys) },

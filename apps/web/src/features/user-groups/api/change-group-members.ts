@@ -4,6 +4,7 @@ import type { UserGroup, userGroupMembersBody } from '@zc/shared/api/organisatio
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getUserGroupsQueryOptions } from './get-user-groups';
 import { tenantUsersKey } from './get-tenant-users';
+import { permissionHoldersKey } from './get-permission-holders';
 
 export type GroupMembersInput = z.input<typeof userGroupMembersBody> & { tenantId: string; groupId: string };
 
@@ -23,6 +24,7 @@ function useInvalidateGroups() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
       queryClient.invalidateQueries({ queryKey: tenantUsersKey }),
+      queryClient.invalidateQueries({ queryKey: permissionHoldersKey }),
     ]);
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { updateUserGroupBody, UserGroup } from '@zc/shared/api/organisation';
 import { apiRequest, type DataResponse } from '../../../lib/api-client';
 import { getUserGroupsQueryOptions } from './get-user-groups';
+import { permissionHoldersKey } from './get-permission-holders';
 
 export type UpdateUserGroupInput = z.input<typeof updateUserGroupBody> & { tenantId: string };
 
@@ -15,6 +16,10 @@ export function useUpdateUserGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getUserGroupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: permissionHoldersKey }),
+      ]),
   });
 }

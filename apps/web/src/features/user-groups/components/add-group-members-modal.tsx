@@ -19,7 +19,7 @@ export function AddGroupMembersModal({
   onClose: () => void;
   errorText: (error: unknown) => string;
 }) {
-  const { t } = useTranslation('access');
+  const { t } = useTranslation('user-groups');
   const { message } = App.useApp();
   const available = useAvailableUsers(tenantId, group?.id ?? null);
   const add = useAddUsersToGroup();
