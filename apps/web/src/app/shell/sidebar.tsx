@@ -17,6 +17,7 @@ import { useScope } from '../../lib/scope-context';
 import { buildOrganisationMenu, buildTenantMenu, type MenuNode } from './menu-model';
 import { menuIcon } from './menu-icons';
 import { badgeCount, type BadgeCounts } from './menu-badges';
+import { useMenuBadges } from './use-menu-badges';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -76,8 +77,11 @@ interface SidebarNavProps {
 }
 
 /** Logo, menu and footer: the content of the desktop sider and of the phone drawer alike. */
-export function SidebarNav({ collapsed, onAddTenant, badges = {}, onToggleCollapsed, onClose, context }: SidebarNavProps) {
+export function SidebarNav({ collapsed, onAddTenant, badges: given, onToggleCollapsed, onClose, context }: SidebarNavProps) {
   const { t } = useTranslation('shell');
+  // Without counts from the caller, the My tasks badges come from the task counter card, kept live.
+  const live = useMenuBadges();
+  const badges = given ?? live;
   const scope = useScope();
   const location = useLocation();
   const [params] = useSearchParams();
