@@ -59,6 +59,8 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
       ['zns-history', held.has('VIEW_HISTORY')],
     ]);
   }
+  // §2.2 My tasks: Requests needs VIEW_TENANT_TASK (Tickets arrive with their page).
+  group('my-task', [['task-requests', held.has('VIEW_TENANT_TASK')]]);
   group('access-control', [
     ['ac-user', held.has('VIEW_USER_GROUPS')],
     // Roles (user groups) need what the user page needs: VIEW_USER_GROUPS.
@@ -66,7 +68,7 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
   ]);
   if (held.has('VIEW_TENANT_AUDIT_LOG')) keys.push('tenant-audit-log');
   if (held.has('VIEW_API_KEYS')) keys.push('api-keys');
-  // Settings opens its first tab; the tabs that exist (webhook, fallback) need VIEW_WEBHOOK.
-  if (held.has('VIEW_WEBHOOK')) keys.push('tenant-settings');
+  // Settings opens its first tab the caller may open: webhook and fallback (VIEW_WEBHOOK), workflow (VIEW_APPROVAL_WORK_FLOW), SLA (VIEW_TICKET).
+  if (any(held, 'VIEW_WEBHOOK', 'VIEW_APPROVAL_WORK_FLOW', 'VIEW_TICKET')) keys.push('tenant-settings');
   return keys;
 }

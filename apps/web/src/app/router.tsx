@@ -114,6 +114,9 @@ export const routes: RouteObject[] = [
               page(TENANT_SETTINGS, () => import('./routes/tenant-settings-tabs').then((m) => ({ Component: m.TenantSettingsIndex }))),
               page(PAGES.webhooks, () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage }))),
               page(PAGES.fallback, () => import('./routes/fallback-page').then((m) => ({ Component: m.FallbackPage }))),
+              page(PAGES.workflow, () => import('./routes/workflow-page').then((m) => ({ Component: m.WorkflowPage }))),
+              page(PAGES.myRequests, () => import('./routes/my-requests-page').then((m) => ({ Component: m.MyRequestsPage }))),
+              page(PAGES.myRequest, () => import('./routes/my-request-detail-page').then((m) => ({ Component: m.MyRequestDetailPage }))),
               {
                 // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
                 lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),

@@ -61,6 +61,8 @@ describe('menu model', () => {
       'zns-template-management',
       'zns-playground',
       'zns-history',
+      'my-task',
+      'task-requests',
       'access-control',
       'ac-user',
       'ac-roles',
@@ -68,6 +70,14 @@ describe('menu model', () => {
       'api-keys',
       'tenant-settings',
     ]);
+  });
+
+  it('lists My tasks > Requests with its unread badge, only for a holder of VIEW_TENANT_TASK', () => {
+    const nodes = leaves(buildTenantMenu(new Set(MERCHANT_ROLE_PERMISSIONS.OWNER), shop));
+    const requests = nodes.find((n) => n.key === 'task-requests');
+    expect(requests?.path).toBe('/tenant/my-task/requests?tenantId=t1');
+    expect(requests?.badge).toBe('requests');
+    expect(keys(buildTenantMenu(new Set(['VIEW_TENANT_AUDIT_LOG']), shop))).not.toContain('my-task');
   });
 
   it('reaches the OA settings from the OA group and the settings tabs from Settings', () => {
