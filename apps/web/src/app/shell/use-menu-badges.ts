@@ -17,7 +17,8 @@ export function useMenuBadges(): BadgeCounts {
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const tenantId = scope.level === 'tenant' ? (scope.tenant?.id ?? '') : '';
-  const card = useTaskCard(tenantId, can(['VIEW_TENANT_TASK', 'VIEW_TICKET']));
+  // The card is a VIEW_TENANT_TASK call: without it no call is made (a refusal on every page would be noise).
+  const card = useTaskCard(tenantId, can('VIEW_TENANT_TASK'));
   useLiveTasks(tenantId, 'card');
   useRealtimeEvent(TICKET_EVENTS, (event) => {
     if (tenantId && (event.tenantId === null || event.tenantId === tenantId)) void queryClient.invalidateQueries({ queryKey: taskCardKey });
