@@ -159,7 +159,7 @@ function UserGroupsView({ tenantId }: { tenantId: string }) {
         title={t('title')}
         extra={
           can('UPDATE_USER_GROUPS') ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, group: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, group: null })} data-testid="user-group-create">
               {t('actions.create')}
             </Button>
           ) : null
@@ -175,6 +175,7 @@ function UserGroupsView({ tenantId }: { tenantId: string }) {
                 <ErrorResult status={500} message={errorText(groups.error)} />
               ) : (
                 <DataTable<UserGroup>
+                  data-testid="user-groups-table"
                   rowKey="id"
                   columns={columns}
                   dataSource={groups.data?.data ?? []}

@@ -66,7 +66,7 @@ export function GroupFormModal({
     >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }, { max: 100 }]}>
-          <Input autoFocus maxLength={100} placeholder={t('form.namePlaceholder')} />
+          <Input autoFocus maxLength={100} data-testid="user-group-name" placeholder={t('form.namePlaceholder')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -116,7 +116,7 @@ export function PermissionHoldersTable({ data, loading }: { data: PermissionHold
         <Tag color={SOURCE_COLORS.TENANT_GROUP}>{t('holders.legendGroup')}</Tag>
         <Tag color={SOURCE_COLORS.MERCHANT_ROLE}>{t('holders.legendRole')}</Tag>
       </Space>
-      <DataTable<Row> rowKey="permission" size="small" columns={columns} dataSource={rows} loading={loading} scroll={{ x: 560 }} />
+      <DataTable<Row> data-testid="permission-holders" rowKey="permission" size="small" columns={columns} dataSource={rows} loading={loading} scroll={{ x: 560 }} />
     </>
   );
 }
