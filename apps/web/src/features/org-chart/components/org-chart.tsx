@@ -120,7 +120,11 @@ export function OrgChart({ chart }: { chart: OrgChartData }) {
           ) : null}
           {node.content}
         </div>
-        {hasChildren && open ? <ul role="group">{node.children.map(render)}</ul> : null}
+        {hasChildren && open ? (
+          <ul role="group" className={node.children.every((c) => c.kind === 'member') ? 'is-people' : undefined}>
+            {node.children.map(render)}
+          </ul>
+        ) : null}
       </li>
     );
   };
