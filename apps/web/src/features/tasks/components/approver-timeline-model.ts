@@ -10,6 +10,14 @@ export const TIMELINE_COLOURS: Record<Exclude<TimelineLabel, null>, string> = {
   pending: 'gray',
 };
 
+/** The label's text colour (antd's green-7, red-7, blue-6; pending takes the secondary text colour). */
+export const TIMELINE_TEXT_COLOURS: Record<Exclude<TimelineLabel, null>, string | undefined> = {
+  approved: '#389e0d',
+  declined: '#cf1322',
+  inProgress: '#1677ff',
+  pending: undefined,
+};
+
 /**
  * §4 approver timeline: a decided approver shows approved (green) or declined (red); the first
  * undecided one shows in progress unless someone has rejected; the others show pending (grey)

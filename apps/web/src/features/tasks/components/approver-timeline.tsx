@@ -8,7 +8,7 @@ import Empty from 'antd/es/empty';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { formatDateTime } from '../../../lib/formatters';
 import type { TaskApprover } from '../api/types';
-import { TIMELINE_COLOURS, timelineLabels } from './approver-timeline-model';
+import { TIMELINE_COLOURS, TIMELINE_TEXT_COLOURS, timelineLabels } from './approver-timeline-model';
 
 /** The approver's name: profile full name, else display name, else a shortened id. */
 export function approverName(entry: TaskApprover): string {
@@ -37,7 +37,7 @@ export function ApproverTimeline({ entries }: { entries: TaskApprover[] }) {
                 <div style={{ minWidth: 0 }}>
                   <div style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{approverName(entry)}</div>
                   {label ? (
-                    <Typography.Text style={{ color: colour === 'gray' ? undefined : colour }} type={colour === 'gray' ? 'secondary' : undefined} data-testid={`timeline-label-${index}`} data-label={label}>
+                    <Typography.Text style={{ color: TIMELINE_TEXT_COLOURS[label], fontWeight: 500 }} type={label === 'pending' ? 'secondary' : undefined} data-testid={`timeline-label-${index}`} data-label={label}>
                       {t(`timeline.${label}`)}
                     </Typography.Text>
                   ) : (
