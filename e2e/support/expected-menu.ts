@@ -34,7 +34,7 @@ export function expectedOrganisationMenu(held: Set<string>, tenants: TenantInfo[
  * Keys of the tenant-level menu items a user must see in one tenant: the §2.2 items whose pages
  * exist, each shown only when the §6 rule holds and the page's own call is allowed (the UID page
  * lists history, so it needs VIEW_HISTORY as well). Analytics, content, chat, customers, campaigns,
- * Mini Apps, My tasks and Teams have no page yet and no item.
+ * Mini Apps and My tasks have no page yet and no item.
  */
 export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): string[] {
   const keys: string[] = [];
@@ -65,6 +65,8 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
     ['ac-user', held.has('VIEW_USER_GROUPS')],
     // Roles (user groups) need what the user page needs: VIEW_USER_GROUPS.
     ['ac-roles', held.has('VIEW_USER_GROUPS')],
+    // §2.2: Teams only when the tenant has several teams (isMultiTeam), §6 VIEW_TEAM.
+    ['ac-teams', tenant.isMultiTeam && held.has('VIEW_TEAM')],
   ]);
   if (held.has('VIEW_TENANT_AUDIT_LOG')) keys.push('tenant-audit-log');
   if (held.has('VIEW_API_KEYS')) keys.push('api-keys');

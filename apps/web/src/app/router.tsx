@@ -62,7 +62,6 @@ const LATER_MODULE_PATHS = [
   '/tenant/tools/*',
   '/tenant/report',
   '/tenant/my-task/*',
-  '/tenant/access-control/teams',
   '/tenant/zalo-mini-app/*',
   '/tenant/mini-app/*',
 ];
@@ -111,6 +110,7 @@ export const routes: RouteObject[] = [
               // §2.1 /tenant/access-control/roles: the same page as /tenant/user-group (roles are the tenant's user groups).
               page(PAGES.userGroups, userGroupsPage, '/tenant/access-control/roles'),
               page(PAGES.apiKeys, () => import('./routes/api-keys-page').then((m) => ({ Component: m.ApiKeysPage }))),
+              page(PAGES.teams, () => import('./routes/teams-page').then((m) => ({ Component: m.TeamsPage }))),
               page(TENANT_SETTINGS, () => import('./routes/tenant-settings-tabs').then((m) => ({ Component: m.TenantSettingsIndex }))),
               page(PAGES.webhooks, () => import('./routes/webhooks-page').then((m) => ({ Component: m.WebhooksPage }))),
               page(PAGES.fallback, () => import('./routes/fallback-page').then((m) => ({ Component: m.FallbackPage }))),

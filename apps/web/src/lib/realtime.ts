@@ -113,6 +113,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'ticket.updated',
   'ticket.commented',
   'ticket.viewed',
+  // Teams page: another user's change to a team, its members or its quota.
+  'team.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {

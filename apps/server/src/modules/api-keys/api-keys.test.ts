@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema/api-keys';
 import { auditLogs } from '../../db/schema/audit';
 import { otpCodes } from '../../db/schema/auth';
+import { teams } from '../../db/schema/teams';
 import { mailOutbox } from '../../db/schema/mail';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { sha256 } from '../../platform/crypto';
@@ -92,7 +93,8 @@ describe('API keys: create and list (§7 API keys)', () => {
   it('filters by zaloOAIds, status and teamIds, orders and pages', async () => {
     const { create, list, oa, tenant, act, code } = await setup();
     const oa2 = await buildOa(tenant.id, 'OA Two');
-    const team = '11111111-1111-4111-8111-111111111111';
+    const [teamRow] = await t.database.db.insert(teams).values({ tenantId: tenant.id, name: 'Sales' }).returning();
+    const team = teamRow?.id ?? '';
     const a = (await create({ name: 'b-key', zaloOAId: oa.id })).json().data;
     await create({ name: 'a-key', zaloOAId: oa2.id, teamId: team });
     await create({ name: 'c-key', zaloOAId: oa2.id });
@@ -107,6 +109,31 @@ describe('API keys: create and list (§7 API keys)', () => {
     expect(page2.data.map((k: { name: string }) => k.name)).toEqual(['c-key']);
     expect((await list('?zaloOAIds=abc')).statusCode).toBe(400);
     expect((await list('?status=DELETED')).statusCode).toBe(400);
+  });
+});
+
+describe('API keys: the §5 team rule (issue 11 #6)', () => {
+  it('requires a team once the tenant has several (400 TEAM_REQUIRED on teamId), refuses another tenant\'s team, filters by team', async () => {
+    const { create, list, oa, tenant, org } = await setup();
+    expect((await create({ name: 'no teams yet', zaloOAId: oa.id })).statusCode).toBe(200);
+    const [one] = await t.database.db.insert(teams).values({ tenantId: tenant.id, name: 'Default', isDefault: true }).returning();
+    expect((await create({ name: 'one team', zaloOAId: oa.id })).statusCode).toBe(200);
+    const [two] = await t.database.db.insert(teams).values({ tenantId: tenant.id, name: 'Sales' }).returning();
+    const missing = await create({ name: 'no team', zaloOAId: oa.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('TEAM_REQUIRED');
+    expect(missing.json().error.details.fields[0].path).toBe('teamId');
+    const other = await buildTenant(t.database, org.id);
+    const [foreign] = await t.database.db.insert(teams).values({ tenantId: other.id, name: 'Theirs' }).returning();
+    const wrong = await create({ name: 'foreign team', zaloOAId: oa.id, teamId: foreign?.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.details.fields[0].path).toBe('teamId');
+    const ok = await create({ name: 'sales key', zaloOAId: oa.id, teamId: two?.id });
+    expect(ok.json().data.teamId).toBe(two?.id);
+    expect((await list(`?teamIds=${two?.id}`)).json().data.map((k: { name: string }) => k.name)).toEqual(['sales key']);
+    expect((await list(`?teamIds=${one?.id}`)).json().data).toEqual([]);
+    const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(eq(apiKeys.tenantId, tenant.id));
+    expect(n?.n).toBe(3);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
+import { teams } from '../../db/schema/teams';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { sha256 } from '../../platform/crypto';
 import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
@@ -87,4 +88,18 @@ export async function listApiKeys(db: DbOrTx, scope: TenantScope, q: ApiKeyListQ
     .offset(q.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(where);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** The tenant's team count and whether `teamId` is one of its teams (§5 team rule; teams are read, never written, here). */
+export async function findTeamChoice(db: DbOrTx, scope: TenantScope, teamId: string | null): Promise<{ teams: number; known: boolean }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, known: sql<boolean>`coalesce(bool_or(${teams.id} = ${teamId}::uuid), false)` })
+    .from(teams)
+    .where(inTenant(scope, teams));
+  return { teams: row?.n ?? 0, known: row?.known ?? false };
+}
+
+/** Keys of a deleted team lose it (api_keys.team_id has no foreign key). */
+export async function clearKeysTeam(db: DbOrTx, scope: TenantScope, teamId: string): Promise<void> {
+  await db.update(apiKeys).set({ teamId: null, updatedAt: new Date() }).where(inTenant(scope, apiKeys, eq(apiKeys.teamId, teamId)));
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/policy';
 import type { TenantScope } from '../../platform/tenant-scope';
 import { canApplyKeyAction, canDeleteKey } from './policy';
 import { apiKeyView, presentApiKey } from './presenter';
-import { deleteApiKey, findApiKey, findOaOfTenant, insertApiKey, listApiKeys, updateApiKey, type ApiKeyListQuery, type ApiKeyRow } from './repo';
+import { clearKeysTeam, deleteApiKey, findApiKey, findOaOfTenant, findTeamChoice, insertApiKey, listApiKeys, updateApiKey, type ApiKeyListQuery, type ApiKeyRow } from './repo';
 
 /** OTP purpose of every key action (the dialog requests it with merchant/otp/generate {purpose}). */
 export const API_KEY_OTP_PURPOSE = 'API_KEY';
@@ -27,9 +27,32 @@ export async function findApiKeys(db: DbOrTx, actor: Actor, scope: TenantScope, 
 export async function createApiKey(tx: Tx, actor: Actor, scope: TenantScope, input: { name: string; zaloOAId: string; service: ApiKeyRow['service']; teamId?: string }) {
   const oa = await findOaOfTenant(tx, scope, input.zaloOAId);
   if (!oa) throw fieldError('zaloOAId', 'Official account not found in this tenant', 'not_found');
+  const teamId = await checkTeamChoice(tx, scope, input.teamId ?? null);
   const { secret, secretHash, keyPrefix } = newSecret();
-  const row = await insertApiKey(tx, scope, { zaloOaId: oa.id, teamId: input.teamId ?? null, name: input.name, service: input.service, status: 'ACTIVE', keyPrefix, secretHash, createdBy: actor.userId });
+  const row = await insertApiKey(tx, scope, { zaloOaId: oa.id, teamId, name: input.name, service: input.service, status: 'ACTIVE', keyPrefix, secretHash, createdBy: actor.userId });
   return { row, view: presentApiKey(actor, row, oa), audit: apiKeyView(row, oa), secret };
+}
+
+/**
+ * §5 "Team select required when multiple teams exist": with several teams a key must name one (400
+ * TEAM_REQUIRED on `teamId`); a named team must be the tenant's (400 on `teamId`). A key of a team
+ * counts against that team's daily quota when it sends.
+ */
+async function checkTeamChoice(tx: Tx, scope: TenantScope, teamId: string | null): Promise<string | null> {
+  const choice = await findTeamChoice(tx, scope, teamId);
+  if (teamId) {
+    if (!choice.known) throw fieldError('teamId', 'Team not found in this tenant', 'not_found');
+    return teamId;
+  }
+  if (choice.teams > 1) {
+    throw new AppError('TEAM_REQUIRED', undefined, { fields: [{ path: 'teamId', code: 'required', message: 'A team must be chosen when the tenant has several teams' }] });
+  }
+  return null;
+}
+
+/** For the teams module: the keys of a team being deleted lose their team. */
+export async function clearTeamOfKeys(tx: Tx, scope: TenantScope, teamId: string): Promise<void> {
+  await clearKeysTeam(tx, scope, teamId);
 }
 
 export type OtpGate<T> = { ok: true; value: T } | { ok: false; error: AppError };

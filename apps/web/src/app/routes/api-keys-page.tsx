@@ -18,6 +18,8 @@ import { useApiKeys } from '../../features/api-keys/api/get-api-keys';
 import { useApiKeyAction, type ApiKeyAction } from '../../features/api-keys/api/api-key-action';
 import { useDeleteApiKey } from '../../features/api-keys/api/delete-api-key';
 import { CreateApiKeyDialog } from '../../features/api-keys/components/create-api-key-dialog';
+import { TeamSelect, teamChoiceRequired } from '../../features/teams/components/team-select';
+import { useTeams } from '../../features/teams/api/get-teams';
 import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
@@ -45,13 +47,18 @@ function ApiKeysView() {
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
   const [oaIds, setOaIds] = useState<string[]>([]);
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  // §2.2/§5: teams exist only in a multi-team tenant; the list is scoped by team there.
+  const multiTeam = Boolean(scope.tenant?.isMultiTeam) && can('VIEW_TEAM');
+  const teams = useTeams(tenantId, multiTeam);
+  const teamName = (id: string | null) => (id ? (teams.data?.data.find((x) => x.id === id)?.name ?? '—') : '—');
   const [status, setStatus] = useState<'ACTIVE' | 'INACTIVE' | undefined>();
   const [orderBy, setOrderBy] = useState('createdAt=desc');
   const [createOpen, setCreateOpen] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
   const oas = useOaList(tenantId);
-  const keys = useApiKeys(tenantId, { orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined });
+  const keys = useApiKeys(tenantId, { orderBy, status, zaloOAIds: oaIds.length ? oaIds.join(',') : undefined, teamIds: teamIds.length ? teamIds.join(',') : undefined });
   const action = useApiKeyAction();
   const remove = useDeleteApiKey();
   const noOa = oas.isSuccess && oas.data.length === 0;
@@ -73,6 +80,7 @@ function ApiKeysView() {
     { key: 'name', dataIndex: 'name', title: t('apiKeys.fields.name'), sorter: true, render: (v: string) => <strong>{v}</strong> },
     { key: 'keyPrefix', title: t('apiKeys.fields.key'), render: (_, k) => <Typography.Text code>{`${k.keyPrefix}…`}</Typography.Text> },
     { key: 'oa', title: t('apiKeys.fields.oa'), render: (_, k) => k.zaloOA?.name ?? '—' },
+    ...(multiTeam ? [{ key: 'team', title: t('apiKeys.fields.team'), render: (_: unknown, k: ApiKey) => teamName(k.teamId) }] : []),
     {
       key: 'status',
       title: t('apiKeys.fields.status'),
@@ -163,6 +171,19 @@ function ApiKeysView() {
             options={(['ACTIVE', 'INACTIVE'] as const).map((s) => ({ value: s, label: t(`apiKeys.status.${s}`) }))}
             onChange={(v: 'ACTIVE' | 'INACTIVE' | undefined) => setStatus(v)}
           />
+          {multiTeam ? (
+            <TeamSelect
+              tenantId={tenantId}
+              enabled={multiTeam}
+              multiple
+              allowClear
+              placeholder={t('teams:select.filter')}
+              style={{ minWidth: 220 }}
+              value={teamIds}
+              onChange={(v) => setTeamIds(Array.isArray(v) ? v : v ? [v] : [])}
+              data-testid="api-keys-team-filter"
+            />
+          ) : null}
         </Flex>
         <DataTable<ApiKey>
           rowKey="id"
@@ -180,7 +201,16 @@ function ApiKeysView() {
           }}
         />
       </Card>
-      <CreateApiKeyDialog open={createOpen} oas={oas.data ?? []} onClose={() => setCreateOpen(false)} />
+      <CreateApiKeyDialog
+        open={createOpen}
+        oas={oas.data ?? []}
+        team={
+          multiTeam && (teams.data?.data.length ?? 0) > 0
+            ? { required: teamChoiceRequired(teams.data?.data), select: <TeamSelect tenantId={tenantId} enabled={multiTeam} allowClear={!teamChoiceRequired(teams.data?.data)} data-testid="api-key-team" /> }
+            : null
+        }
+        onClose={() => setCreateOpen(false)}
+      />
       <OtpDialog
         open={pending !== null}
         title={pending ? t(`apiKeys.otpTitle.${pending.action}`) : ''}

@@ -66,6 +66,7 @@ describe('menu model', () => {
       'access-control',
       'ac-user',
       'ac-roles',
+      'ac-teams',
       'tenant-audit-log',
       'api-keys',
       'tenant-settings',

@@ -97,7 +97,7 @@ export function znsEntryPermission(held: ReadonlySet<string>): Permission | null
 /**
  * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. Items of
  * modules that have not arrived (OA analytics, content, chat, customers; campaigns; Mini Apps; My
- * tasks; Teams) are absent until their pages exist; OA settings sit in the OA group.
+ * tasks) are absent until their pages exist; OA settings sit in the OA group.
  */
 export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): MenuNode[] {
   const at = (page: PageDef) => ({ page, path: tenantHref(page, tenant.id) });
@@ -139,6 +139,8 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
         children: [
           { key: 'ac-user', labelKey: 'menu.user', ...at(PAGES.tenantUsers) },
           { key: 'ac-roles', labelKey: 'menu.roles', ...at(PAGES.userGroups) },
+          // §2.2: Teams only for a tenant with several teams (the page's services: isMultiTeam).
+          { key: 'ac-teams', labelKey: 'menu.teams', ...at(PAGES.teams) },
         ],
       },
       { key: 'tenant-audit-log', labelKey: 'menu.auditLog', ...at(PAGES.tenantAuditLog) },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
@@ -19,10 +19,27 @@ export const API_KEY_NAME_MAX = 100;
 interface FormValues {
   name: string;
   zaloOAId: string;
+  teamId?: string;
 }
 
-/** Create an API key (name, OA); the answer's secret is shown once with a copy control. */
-export function CreateApiKeyDialog({ open, oas, defaultOaId, onClose }: { open: boolean; oas: ZaloOa[]; defaultOaId?: string; onClose: () => void }) {
+/**
+ * Create an API key (name, OA, and its team in a multi-team tenant: required once there are several,
+ * §5); the answer's secret is shown once with a copy control.
+ */
+export function CreateApiKeyDialog({
+  open,
+  oas,
+  defaultOaId,
+  team,
+  onClose,
+}: {
+  open: boolean;
+  oas: ZaloOa[];
+  defaultOaId?: string;
+  /** The page's team select (features/teams TeamSelect) in a multi-team tenant, and whether a team is required. */
+  team?: { select: ReactElement; required: boolean } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('api-keys');
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
@@ -40,9 +57,9 @@ export function CreateApiKeyDialog({ open, oas, defaultOaId, onClose }: { open: 
   const onFinish = async (values: FormValues) => {
     setFailure(null);
     try {
-      setCreated(await create.mutateAsync({ name: values.name.trim(), zaloOAId: values.zaloOAId }));
+      setCreated(await create.mutateAsync({ name: values.name.trim(), zaloOAId: values.zaloOAId, ...(values.teamId ? { teamId: values.teamId } : {}) }));
     } catch (error) {
-      if (applyFieldErrors(form, error, ['name', 'zaloOAId'])) return;
+      if (applyFieldErrors(form, error, ['name', 'zaloOAId', 'teamId'])) return;
       setFailure(errorText(error));
     }
   };
@@ -91,6 +108,11 @@ export function CreateApiKeyDialog({ open, oas, defaultOaId, onClose }: { open: 
             <Form.Item name="zaloOAId" label={t('apiKeys.fields.oa')} rules={[{ required: true, message: t('apiKeys.oaRequired') }]}>
               <Select data-testid="api-key-oa" options={oas.map((o) => ({ value: o.id, label: o.name }))} placeholder={t('apiKeys.chooseOa')} />
             </Form.Item>
+            {team ? (
+              <Form.Item name="teamId" label={t('apiKeys.fields.team')} extra={t('apiKeys.teamHint')} rules={[{ required: team.required, message: t('apiKeys.teamRequired') }]}>
+                {team.select}
+              </Form.Item>
+            ) : null}
           </Form>
         </>
       )}
