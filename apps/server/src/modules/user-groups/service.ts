@@ -76,6 +76,7 @@ export async function removeGroupMembers(tx: Tx, actor: Actor, scope: TenantScop
 /** Renames the group and/or replaces its permissions (tenant and mini-app ones only). */
 export async function changeGroup(tx: Tx, actor: Actor, scope: TenantScope, input: { id: string; name?: string; permissions?: string[] }, record: RecordAudit) {
   assertGroupable(input.permissions ?? []);
+  if (input.name) await lockNames(tx, scope);
   const before = await lockedGroup(tx, scope, input.id);
   if (!canUpdateGroup(actor)) throw new AppError('FORBIDDEN');
   if (input.name) await assertNameFree(tx, scope, input.name, before.id);
@@ -102,14 +103,22 @@ async function assertNameFree(tx: Tx, scope: TenantScope, name: string, exceptId
 }
 
 /**
- * Creates a group of the tenant. Group names are unique per tenant; creations are serialised on
- * the tenant's default group row so two concurrent requests with one name leave one group.
+ * Serialises the tenant's group names (create, rename) on its default group row, taken first, so
+ * two concurrent requests with one name leave one group. A unique index on (tenant_id, lower(name))
+ * is requested (schema-requests) to make this a database rule as well.
+ */
+async function lockNames(tx: Tx, scope: TenantScope): Promise<void> {
+  const anchor = await findDefaultGroup(tx, scope);
+  if (anchor) await findGroup(tx, scope, anchor.id, true);
+}
+
+/**
+ * Creates a group of the tenant. Group names are unique per tenant (see lockNames).
  */
 export async function createGroup(tx: Tx, actor: Actor, scope: TenantScope, input: { name: string; permissions: string[] }, record: RecordAudit) {
   if (!canCreateGroup(actor)) throw new AppError('FORBIDDEN');
   assertGroupable(input.permissions);
-  const anchor = await findDefaultGroup(tx, scope);
-  if (anchor) await findGroup(tx, scope, anchor.id, true);
+  await lockNames(tx, scope);
   await assertNameFree(tx, scope, input.name);
   const group = await insertGroup(tx, scope, { name: input.name, permissions: [...new Set(input.permissions)] });
   await record({ targetType: 'user_group', targetId: group.id, after: { name: group.name, permissions: group.permissions } });

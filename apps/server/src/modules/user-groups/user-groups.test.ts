@@ -112,6 +112,15 @@ describe('composing user groups from the catalogue', () => {
     expect(audits).toHaveLength(1);
   });
 
+  it('leaves exactly one group when two requests create the same name at once', async () => {
+    const x = await tenantWithViewer();
+    const create = () => t.app.inject({ method: 'POST', url: '/api/merchant/user-group', headers: x.owner, payload: { name: 'Song song' } });
+    const codes = (await Promise.all([create(), create(), create()])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    const named = (await t.database.db.select().from(userGroups).where(eq(userGroups.tenantId, x.tenant.id))).filter((g) => g.name === 'Song song');
+    expect(named).toHaveLength(1);
+  });
+
   it('deletes a group, moving its members to the default group; refuses the default group with 409 and changes nothing', async () => {
     const x = await tenantWithViewer();
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/merchant/user-group/${x.tenant.defaultGroupId}`, headers: x.owner });
