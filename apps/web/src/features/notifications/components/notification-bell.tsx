@@ -38,7 +38,7 @@ export function NotificationBell() {
   const tenantId = scope.tenant?.id;
 
   const content = (
-    <div style={{ width: 'min(360px, calc(100vw - 32px))' }} data-testid="notification-popover">
+    <div style={{ width: 'min(360px, calc(100vw - 48px))' }} data-testid="notification-popover">
       {list.isPending ? (
         <Flex justify="center" style={{ padding: 24 }}>
           <Spin />
@@ -77,7 +77,16 @@ export function NotificationBell() {
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('title')} content={content} open={open} onOpenChange={setOpen} arrow={false}>
+    <Popover
+      trigger="click"
+      // Centred under the bell and shifted into the viewport (a phone's bell is not at the screen's edge).
+      placement="bottom"
+      title={t('title')}
+      content={content}
+      open={open}
+      onOpenChange={setOpen}
+      arrow={false}
+    >
       <Button type="text" aria-label={unread > 0 ? t('bellUnread', { count: unread }) : t('bell')} data-testid="notification-bell" data-unread={unread} style={{ width: 40, height: 40 }}>
         <Badge count={unread} size="small" overflowCount={99} data-testid="notification-count">
           <BellOutlined style={{ fontSize: 18 }} />
