@@ -45,6 +45,7 @@ import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
+import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerApiKeyRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
+      registerTicketRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },

@@ -16,6 +16,7 @@ import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
 import { startEventDispatcher } from './events/dispatcher';
+import { startSlaWatcher } from './modules/tickets/sla-watcher';
 import { EVENT_HANDLERS } from './events/handlers';
 import { createSharedRateLimiter } from './platform/rate-limiter';
 import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
@@ -78,8 +79,10 @@ async function main(): Promise<void> {
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
   // Domain-event handlers run after commit in worker processes (events/handlers.ts, ADR 0007).
   const dispatcher = role !== 'api' ? await startEventDispatcher(database, EVENT_HANDLERS, { onError: (e) => console.error('[events]', e) }) : null;
+  // Ticket SLA warnings and breaches, announced once each, in worker processes.
+  const slaWatcher = role !== 'api' ? startSlaWatcher(database.db, { onError: (e) => console.error('[sla]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), async () => dispatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
+  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
     const app = await buildApp({
       config,
