@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { TEAM_ROLES } from '@zc/shared/api/teams';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TEAM_QUOTA_MODULES, TEAM_ROLES } from '@zc/shared/api/teams';
 import { createdAt, oneOf, updatedAt } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
@@ -46,5 +46,27 @@ export const teamMembers = pgTable(
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_members_user_idx').on(t.userId, t.tenantId),
     check('team_members_role_ck', oneOf(t.role, TEAM_ROLES)),
+  ],
+);
+
+/**
+ * Messages sent per team, day (Asia/Ho_Chi_Minh) and module: the counter the public send path
+ * reserves one unit from per message (`insert … on conflict do update set used = used + 1 where
+ * used < limit`), so a team's daily quota holds under concurrency without scanning message_history
+ * (modules/teams/quota.ts).
+ */
+export const teamDailyUsage = pgTable(
+  'team_daily_usage',
+  {
+    teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    module: text('module', { enum: TEAM_QUOTA_MODULES }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.day, t.module] }),
+    check('team_daily_usage_module_ck', oneOf(t.module, TEAM_QUOTA_MODULES)),
+    check('team_daily_usage_used_ck', sql`${t.used} >= 0`),
   ],
 );

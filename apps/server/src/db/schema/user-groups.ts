@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
@@ -15,7 +15,7 @@ export const userGroups = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('user_groups_tenant_idx').on(t.tenantId)],
+  (t) => [index('user_groups_tenant_idx').on(t.tenantId), uniqueIndex('user_groups_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );
 
 export const tenantMembers = pgTable(
