@@ -37,6 +37,8 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { registerMessagingRoutes } from './modules/messaging/routes';
 import { registerZaloOaRoutes } from './modules/zalo-oa/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
+import { registerApprovalRoutes } from './modules/approvals/routes';
+import { wireReviewKinds } from './review-kinds';
 import { registerFollowerRoutes } from './modules/followers/routes';
 import { registerPlaygroundRoutes } from './modules/playground/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
@@ -112,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: deps.jobs,
   };
 
+  // Reviewable kinds register with the review engine (review-kinds.ts) before any route submits one.
+  wireReviewKinds({ cipher, zaloHosts, zalo: { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs } });
   registerErrorHandler(app);
   registerRouteRules(app, { strictAudit: config.env !== 'production' });
   // Before any route: text the database cannot store is refused on every /api route (ADR 0006).
@@ -160,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMessagingRoutes(z, moduleDeps);
       registerZaloOaRoutes(z, moduleDeps);
       registerTemplateRoutes(z, moduleDeps);
+      registerApprovalRoutes(z, moduleDeps);
       registerFollowerRoutes(z, moduleDeps);
       registerPlaygroundRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps, {

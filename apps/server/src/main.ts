@@ -18,6 +18,7 @@ import { startDeliveryLoop } from './modules/messaging/delivery-loop';
 import { startEventDispatcher } from './events/dispatcher';
 import { startSlaWatcher } from './modules/tickets/sla-watcher';
 import { EVENT_HANDLERS } from './events/handlers';
+import { wireReviewKinds } from './review-kinds';
 import { createSharedRateLimiter } from './platform/rate-limiter';
 import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
 
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
   const limiter = config.zaloRateLimit === 'shared' ? createSharedRateLimiter(database.raw, { perMinute: config.zaloOaRatePerMinute }) : undefined;
   const zalo = createServerZaloClient(database.db, cipher, zaloHosts, { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs, limiter });
 
+  // Review kinds and their approval actions (the template submission handler uses this client).
+  wireReviewKinds({ cipher, zaloHosts, zalo: { oaPerMinute: config.zaloOaRatePerMinute, timeoutMs: config.zaloTimeoutMs, limiter } });
   const transport = createSmtpTransport(config.smtpUrl);
   const sweep = z.object({});
   const definitions: JobDefinition[] = [

@@ -1,6 +1,7 @@
 import { alertLowBalance } from '../modules/wallets/alerts';
 import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
 import { fallbackOnFailure } from '../modules/tenant-fallback/service';
+import { submitApprovedTemplateRequest } from '../modules/templates/service';
 import { notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
 import { defineHandler, type EventHandler } from './dispatcher';
 
@@ -23,6 +24,8 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
   defineHandler({ name: 'notify-ticket-updated', types: ['ticket.updated'], handle: notifyTicketUpdated }),
   defineHandler({ name: 'notify-ticket-commented', types: ['ticket.commented'], handle: notifyTicketCommented }),
   defineHandler({ name: 'notify-ticket-sla', types: ['ticket.sla_warning', 'ticket.sla_breached'], handle: notifySla }),
+  // The review engine announces an approved ZNS template request; templates submits it to Zalo once (guarded by the request's status).
+  defineHandler({ name: 'zns-template-submit-on-approval', types: ['task.decided'], handle: submitApprovedTemplateRequest }),
   // Messaging announces a permanent failure (after its refund); the tenant's ZNS → OA fallback writes the
   // OA message through messaging's outbox (ADR 0004, ADR 0009). A repeated run replays: one message, one charge.
   defineHandler({

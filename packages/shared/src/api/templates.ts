@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilities, pageQuery } from './common';
+import { TASK_STATUSES } from './approvals';
 
 export const ZNS_TEMPLATE_STATUSES = ['ENABLE', 'PENDING_REVIEW', 'REJECT', 'DISABLE', 'DELETE'] as const;
 /** Current and older Zalo tag vocabularies (REFERENCE §4.3). */
@@ -84,7 +85,13 @@ export const templateRequest = z.object({
   payload: z.unknown(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** viewTemplate: the request was approved and the caller may open the resulting template. */
-  abilities: abilities(['viewTemplate']),
+  /** The request's latest internal review (My tasks) and its status; null before any. */
+  taskId: z.uuid().nullable(),
+  taskStatus: z.enum(TASK_STATUSES).nullable(),
+  /**
+   * viewTemplate: the request was approved and the caller may open the resulting template;
+   * edit: the request still waits for its internal review and the caller may change it (REQUEST_TEMPLATE).
+   */
+  abilities: abilities(['viewTemplate', 'edit']),
 });
 export type TemplateRequest = z.infer<typeof templateRequest>;

@@ -15,12 +15,17 @@ export function canRequestTemplate(actor: Actor): boolean {
 }
 
 export type TemplateAbilities = Abilities<'view'>;
-export type TemplateRequestAbilities = Abilities<'viewTemplate'>;
+export type TemplateRequestAbilities = Abilities<'viewTemplate' | 'edit'>;
 
 export function templateAbilities(actor: Actor): TemplateAbilities {
   return { view: canViewTemplate(actor) };
 }
 
-export function templateRequestAbilities(actor: Actor, request: { status: string; znsTemplateId: string | null }): TemplateRequestAbilities {
-  return { viewTemplate: canViewTemplate(actor) && request.status === 'APPROVED' && request.znsTemplateId !== null };
+/** A request is edited only while its internal review is pending (or has none yet), before Zalo sees it. */
+export function canEditTemplateRequest(actor: Actor, request: { status: string; taskStatus: string | null }): boolean {
+  return canRequestTemplate(actor) && request.status === 'PENDING' && (request.taskStatus === null || request.taskStatus === 'PENDING' || request.taskStatus === 'VOIDED');
+}
+
+export function templateRequestAbilities(actor: Actor, request: { status: string; znsTemplateId: string | null; taskStatus: string | null }): TemplateRequestAbilities {
+  return { viewTemplate: canViewTemplate(actor) && request.status === 'APPROVED' && request.znsTemplateId !== null, edit: canEditTemplateRequest(actor, request) };
 }

@@ -1,3 +1,4 @@
+import type { TaskStatus } from '@zc/shared/api/approvals';
 import type { TemplateRequest, ZnsTemplate } from '@zc/shared/api/templates';
 import type { Actor } from '../../platform/policy';
 import { templateAbilities, templateRequestAbilities } from './policy';
@@ -28,7 +29,8 @@ export function presentTemplate(actor: Actor, row: TemplateRow, discountPercent:
   };
 }
 
-export function presentTemplateRequest(actor: Actor, r: TemplateRequestRow): TemplateRequest {
+export function presentTemplateRequest(actor: Actor, r: TemplateRequestRow, review: { taskId: string; status: TaskStatus } | null): TemplateRequest {
+  const taskStatus = review?.status ?? null;
   return {
     id: r.id,
     zaloOAId: r.zaloOaId,
@@ -39,6 +41,8 @@ export function presentTemplateRequest(actor: Actor, r: TemplateRequestRow): Tem
     payload: r.payload,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    abilities: templateRequestAbilities(actor, r),
+    taskId: review?.taskId ?? null,
+    taskStatus,
+    abilities: templateRequestAbilities(actor, { ...r, taskStatus }),
   };
 }

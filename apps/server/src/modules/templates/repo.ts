@@ -80,3 +80,24 @@ export async function insertTemplateRequest(tx: DbOrTx, scope: TenantScope, valu
   if (!row) throw new Error('template request insert returned nothing');
   return row;
 }
+
+export async function findTemplateRequestRow(db: DbOrTx, scope: TenantScope, id: string, opts: { lock?: boolean } = {}): Promise<TemplateRequestRow | null> {
+  const q = db.select().from(templateRequests).where(inTenant(scope, templateRequests, eq(templateRequests.id, id)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateTemplateRequest(
+  tx: DbOrTx,
+  scope: TenantScope,
+  id: string,
+  values: Partial<Pick<TemplateRequestRow, 'zaloOaId' | 'name' | 'payload' | 'status' | 'znsTemplateId' | 'error'>>,
+  onlyIfStatus?: TemplateRequestStatus,
+): Promise<TemplateRequestRow | null> {
+  const [row] = await tx
+    .update(templateRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inTenant(scope, templateRequests, eq(templateRequests.id, id), onlyIfStatus ? eq(templateRequests.status, onlyIfStatus) : undefined))
+    .returning();
+  return row ?? null;
+}

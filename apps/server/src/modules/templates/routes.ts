@@ -17,7 +17,7 @@ import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
-import { findTemplate, findTemplateRequests, findTemplates, requestTemplate, syncTemplates } from './service';
+import { editTemplateRequest, findTemplate, findTemplateRequests, findTemplates, requestTemplate, syncTemplates } from './service';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
 
 const tags = ['Templates'];
@@ -86,7 +86,13 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template/new',
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' },
-      schema: { tags, description: 'Stores a request for a new ZNS template; its status follows Zalo review (change_template_status webhooks).', body: templateRequestBody, response: { 200: dataResponse(templateRequest) } },
+      schema: {
+        tags,
+        description:
+          'Stores a request for a new ZNS template and submits it for the tenant’s internal review (ZNS_TEMPLATE workflow; `taskId`, `taskStatus`). Once approved it is submitted to Zalo (SUBMITTED, or FAILED with Zalo’s message) and its status follows Zalo review (change_template_status webhooks); an internal rejection ends it REJECTED with the note.',
+        body: templateRequestBody,
+        response: { 200: dataResponse(templateRequest) },
+      },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -94,6 +100,29 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
         const created = await requestTemplate(tx, actorOf(req.ctx), scope, req.body);
         await record({ targetType: 'template_request', targetId: created.id, after: req.body });
         return created;
+      });
+      return { data };
+    },
+  );
+
+  app.put(
+    '/merchant/template/new/:id',
+    {
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' },
+      schema: {
+        tags,
+        description: 'Changes a request still waiting for its internal review (`abilities.edit`): the pending review is voided and the new content submitted again. 409 TEMPLATE_REQUEST_NOT_EDITABLE once the review decided.',
+        params: z.strictObject({ id: z.uuid() }),
+        body: templateRequestBody,
+        response: { 200: dataResponse(templateRequest) },
+      },
+    },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const data = await runMutation(deps.db, req, async (tx, record) => {
+        const { before, after } = await editTemplateRequest(tx, actorOf(req.ctx), scope, req.params.id, req.body);
+        await record({ targetType: 'template_request', targetId: after.id, before: before.payload, after: req.body });
+        return after;
       });
       return { data };
     },

@@ -1,0 +1,233 @@
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ORGANISATION_WIDE_ROLES } from '@zc/shared/permissions';
+import type { ContentKind, TaskModule, TaskStatus } from '@zc/shared/api/approvals';
+import type { DbOrTx } from '../../db/client';
+import { approvalWorkflows, reviewTaskParticipants, reviewTasks } from '../../db/schema/approvals';
+import { users } from '../../db/schema/auth';
+import { merchantMembers, tenants } from '../../db/schema/organisation';
+import { tenantMembers } from '../../db/schema/user-groups';
+import { ilikeContains } from '../../platform/sql';
+import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
+
+export type TaskRow = typeof reviewTasks.$inferSelect;
+export type WorkflowRow = typeof approvalWorkflows.$inferSelect;
+export type UserRow = { id: string; displayName: string; email: string; avatar: string | null };
+
+/* Workflows */
+
+export async function findWorkflow(db: DbOrTx, scope: TenantScope, kind: ContentKind, teamId: string | null): Promise<WorkflowRow | null> {
+  const [row] = await db
+    .select()
+    .from(approvalWorkflows)
+    .where(inTenant(scope, approvalWorkflows, eq(approvalWorkflows.kind, kind), teamId === null ? isNull(approvalWorkflows.teamId) : eq(approvalWorkflows.teamId, teamId)));
+  return row ?? null;
+}
+
+export async function listWorkflows(db: DbOrTx, scope: TenantScope, teamId: string | null): Promise<WorkflowRow[]> {
+  return db
+    .select()
+    .from(approvalWorkflows)
+    .where(inTenant(scope, approvalWorkflows, teamId === null ? isNull(approvalWorkflows.teamId) : eq(approvalWorkflows.teamId, teamId)));
+}
+
+export async function insertWorkflow(tx: DbOrTx, scope: TenantScope, v: { kind: ContentKind; teamId: string | null; approverIds: string[]; userId: string }): Promise<WorkflowRow> {
+  const [row] = await tx
+    .insert(approvalWorkflows)
+    .values({ tenantId: scopedTenantId(scope), kind: v.kind, teamId: v.teamId, approverIds: v.approverIds, createdBy: v.userId, updatedBy: v.userId })
+    .returning();
+  if (!row) throw new Error('workflow insert returned nothing');
+  return row;
+}
+
+export async function updateWorkflow(tx: DbOrTx, scope: TenantScope, id: string, v: { approverIds: string[]; userId: string }): Promise<WorkflowRow> {
+  const [row] = await tx
+    .update(approvalWorkflows)
+    .set({ approverIds: v.approverIds, updatedBy: v.userId, updatedAt: new Date() })
+    .where(inTenant(scope, approvalWorkflows, eq(approvalWorkflows.id, id)))
+    .returning();
+  if (!row) throw new Error('workflow update returned nothing');
+  return row;
+}
+
+export async function deleteWorkflow(tx: DbOrTx, scope: TenantScope, id: string): Promise<void> {
+  await tx.delete(approvalWorkflows).where(inTenant(scope, approvalWorkflows, eq(approvalWorkflows.id, id)));
+}
+
+/** Which of the ids may open the tenant: tenant members, and organisation-wide roles of its organisation. */
+export async function tenantUserIds(db: DbOrTx, scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const tenantId = scopedTenantId(scope);
+  const members = await db.select({ id: tenantMembers.userId }).from(tenantMembers).where(and(eq(tenantMembers.tenantId, tenantId), inArray(tenantMembers.userId, [...ids])));
+  const wide = await db
+    .select({ id: merchantMembers.userId })
+    .from(merchantMembers)
+    .innerJoin(tenants, eq(tenants.merchantId, merchantMembers.merchantId))
+    .where(and(eq(tenants.id, tenantId), inArray(merchantMembers.userId, [...ids]), inArray(merchantMembers.role, [...ORGANISATION_WIDE_ROLES])));
+  return new Set([...members, ...wide].map((r) => r.id));
+}
+
+export async function usersByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, displayName: users.displayName, email: users.email, avatar: users.avatar }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/* Tasks */
+
+/** The item's pending review, locked (a submission or an edit voids it). */
+export async function lockPendingTask(tx: DbOrTx, scope: TenantScope, kind: ContentKind, referenceId: string): Promise<TaskRow | null> {
+  const [row] = await tx
+    .select()
+    .from(reviewTasks)
+    .where(inTenant(scope, reviewTasks, eq(reviewTasks.kind, kind), eq(reviewTasks.referenceId, referenceId), eq(reviewTasks.status, 'PENDING')))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertTask(tx: DbOrTx, scope: TenantScope, v: Omit<typeof reviewTasks.$inferInsert, 'id' | 'tenantId'>): Promise<TaskRow> {
+  const [row] = await tx.insert(reviewTasks).values({ ...v, tenantId: scopedTenantId(scope) }).returning();
+  if (!row) throw new Error('task insert returned nothing');
+  return row;
+}
+
+export async function insertParticipants(tx: DbOrTx, scope: TenantScope, task: TaskRow, userIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await tx
+    .insert(reviewTaskParticipants)
+    .values(unique.map((userId) => ({ taskId: task.id, userId, tenantId: scopedTenantId(scope), module: task.module, status: task.status, createdAt: task.createdAt })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Writes a decision (or a void) only if the task is still at the version the caller read: of two
+ * approvers deciding at once, one update matches and the other finds no row (null).
+ */
+export async function updateTaskAtVersion(
+  tx: DbOrTx,
+  scope: TenantScope,
+  id: string,
+  version: number,
+  v: Pick<TaskRow, 'status' | 'workflow' | 'currentStep' | 'nextApproverId'> & { decidedAt?: Date | null },
+): Promise<TaskRow | null> {
+  const [row] = await tx
+    .update(reviewTasks)
+    .set({ ...v, version: version + 1, updatedAt: new Date() })
+    .where(inTenant(scope, reviewTasks, eq(reviewTasks.id, id), eq(reviewTasks.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** The participants' copy of the task status (same transaction as the task's change). */
+export async function setParticipantsStatus(tx: DbOrTx, scope: TenantScope, taskId: string, status: TaskStatus): Promise<void> {
+  await tx.update(reviewTaskParticipants).set({ status }).where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId)));
+}
+
+export async function findTaskRow(db: DbOrTx, scope: TenantScope, id: string): Promise<TaskRow | null> {
+  const [row] = await db.select().from(reviewTasks).where(inTenant(scope, reviewTasks, eq(reviewTasks.id, id)));
+  return row ?? null;
+}
+
+/** Every review of one item, newest first (voided included). */
+export async function tasksOfReference(db: DbOrTx, scope: TenantScope, referenceId: string): Promise<TaskRow[]> {
+  return db.select().from(reviewTasks).where(inTenant(scope, reviewTasks, eq(reviewTasks.referenceId, referenceId))).orderBy(desc(reviewTasks.createdAt), desc(reviewTasks.id));
+}
+
+/** The latest review of each item (for lists of items showing their review). */
+export async function latestTasksOf(db: DbOrTx, scope: TenantScope, kind: ContentKind, referenceIds: readonly string[]): Promise<Map<string, TaskRow>> {
+  if (referenceIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([reviewTasks.referenceId])
+    .from(reviewTasks)
+    .where(inTenant(scope, reviewTasks, eq(reviewTasks.kind, kind), inArray(reviewTasks.referenceId, [...referenceIds])))
+    .orderBy(reviewTasks.referenceId, desc(reviewTasks.createdAt), desc(reviewTasks.id));
+  return new Map(rows.map((r) => [r.referenceId, r]));
+}
+
+export async function participantViewedAt(db: DbOrTx, scope: TenantScope, taskId: string, userId: string): Promise<{ viewedAt: Date | null } | null> {
+  const [row] = await db
+    .select({ viewedAt: reviewTaskParticipants.viewedAt })
+    .from(reviewTaskParticipants)
+    .where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId), eq(reviewTaskParticipants.userId, userId)));
+  return row ?? null;
+}
+
+/** Marks the user's view of the task; true when it was new (a change to announce). */
+export async function markViewed(tx: DbOrTx, scope: TenantScope, taskId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(reviewTaskParticipants)
+    .set({ viewedAt: new Date() })
+    .where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId), eq(reviewTaskParticipants.userId, userId), isNull(reviewTaskParticipants.viewedAt)))
+    .returning({ taskId: reviewTaskParticipants.taskId });
+  return rows.length > 0;
+}
+
+export interface TaskListFilter {
+  userId: string;
+  module?: TaskModule | undefined;
+  kind?: ContentKind | undefined;
+  status?: TaskStatus | undefined;
+  teamIds?: string[] | undefined;
+  name?: string | undefined;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const creator = alias(users, 'creator');
+const nextApprover = alias(users, 'next_approver');
+
+/**
+ * The user's tasks (creator or approver) in the tenant, VOIDED left out: read from the participants
+ * table (per user and tenant, by created_at), joined to the task for the kind, team and name filters.
+ */
+export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskListFilter) {
+  const p = reviewTaskParticipants;
+  const conds: Array<SQL | undefined> = [eq(p.userId, f.userId), f.status ? eq(p.status, f.status) : ne(p.status, 'VOIDED')];
+  if (f.module) conds.push(eq(p.module, f.module));
+  const taskConds: SQL[] = [];
+  if (f.kind) taskConds.push(eq(reviewTasks.kind, f.kind));
+  if (f.teamIds && f.teamIds.length > 0) taskConds.push(inArray(reviewTasks.teamId, f.teamIds));
+  if (f.name) taskConds.push(ilikeContains(reviewTasks.name, f.name));
+  const where = and(inTenant(scope, p, ...conds), ...taskConds);
+  const order = f.direction === 'asc' ? [asc(p.createdAt), asc(p.taskId)] : [desc(p.createdAt), desc(p.taskId)];
+  const rows = await db
+    .select({ task: reviewTasks, viewedAt: p.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
+    .from(p)
+    .innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId))
+    .leftJoin(creator, eq(creator.id, reviewTasks.createdBy))
+    .leftJoin(nextApprover, eq(nextApprover.id, reviewTasks.nextApproverId))
+    .where(where)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset);
+  const countQuery = taskConds.length > 0 ? db.select({ n: sql<number>`count(*)::int` }).from(p).innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId)).where(where) : db.select({ n: sql<number>`count(*)::int` }).from(p).where(where);
+  const [c] = await countQuery;
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** The §3 counter card's task figures for one user in the tenant (VOIDED left out). */
+export async function countTasksForUser(db: DbOrTx, scope: TenantScope, userId: string) {
+  const p = reviewTaskParticipants;
+  const [c] = await db
+    .select({
+      unread: sql<number>`count(*) filter (where ${p.viewedAt} is null)::int`,
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`count(*) filter (where ${p.status} = 'PENDING')::int`,
+      approval: sql<number>`count(*) filter (where ${p.status} = 'APPROVAL')::int`,
+      disapproval: sql<number>`count(*) filter (where ${p.status} = 'DISAPPROVAL')::int`,
+    })
+    .from(p)
+    .where(inTenant(scope, p, eq(p.userId, userId), ne(p.status, 'VOIDED')));
+  return { unread: c?.unread ?? 0, total: c?.total ?? 0, pending: c?.pending ?? 0, approval: c?.approval ?? 0, disapproval: c?.disapproval ?? 0 };
+}
+
+/** The task is new to the user again (their turn to decide came). */
+export async function markUnread(tx: DbOrTx, scope: TenantScope, taskId: string, userId: string): Promise<void> {
+  await tx
+    .update(reviewTaskParticipants)
+    .set({ viewedAt: null })
+    .where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId), eq(reviewTaskParticipants.userId, userId)));
+}
