@@ -48,8 +48,14 @@ export interface NotificationOwner {
   tenantId?: string;
 }
 
+/**
+ * The owner's rows. A tenant belongs to one organisation (the access hook checked both agree), so a
+ * tenant list filters on user + tenant alone: its page and both counts stay inside the
+ * (user, tenant, …) indexes without visiting the table.
+ */
 function ownedBy(o: NotificationOwner, ...more: Array<SQL | undefined>): SQL | undefined {
-  return and(eq(notifications.userId, o.userId), eq(notifications.merchantId, o.merchantId), o.tenantId === undefined ? undefined : eq(notifications.tenantId, o.tenantId), ...more);
+  const scope = o.tenantId === undefined ? eq(notifications.merchantId, o.merchantId) : eq(notifications.tenantId, o.tenantId);
+  return and(eq(notifications.userId, o.userId), scope, ...more);
 }
 
 const creator = alias(users, 'notification_creator');
