@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Card from 'antd/es/card';
 import Button from 'antd/es/button';
@@ -9,12 +10,13 @@ import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTemplateRequests, type TemplateRequest } from '../../features/templates/api/get-template-requests';
 import { TemplateRequestDialog } from '../../features/templates/components/template-request-dialog';
-import { templateStatusColor } from '../../features/templates/components/template-status';
+import { TASK_STATUS_COLOURS, templateStatusColor } from '../../features/templates/components/template-status';
 import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
+import { PAGES, tenantDetailPageHref } from '../../lib/paths';
 import { usePermissions, useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 
@@ -41,6 +43,21 @@ export function TemplateManagementPage() {
         const tag = <Tag color={templateStatusColor(r.status)}>{t(`templates.requestStatus.${r.status}`)}</Tag>;
         return r.error ? <Tooltip title={r.error}>{tag}</Tooltip> : tag;
       },
+    },
+    {
+      // The internal review (My tasks) of the request: its status, and a link to the review when there is one.
+      key: 'review',
+      title: t('templates.columns.review'),
+      render: (_, r) =>
+        r.taskId && r.taskStatus ? (
+          <Link to={tenantDetailPageHref(PAGES.myRequest, r.taskId, tenantId)} data-testid={`template-request-task-${r.id}`} aria-label={t('templates.openTask')}>
+            <Tag color={TASK_STATUS_COLOURS[r.taskStatus]} style={{ cursor: 'pointer' }}>
+              {t(`templates.taskStatus.${r.taskStatus}`)}
+            </Tag>
+          </Link>
+        ) : (
+          <Typography.Text type="secondary">{t('templates.noReview')}</Typography.Text>
+        ),
     },
     { key: 'znsTemplateId', title: t('templates.columns.templateId'), render: (_, r) => (r.znsTemplateId ? <Typography.Text code>{r.znsTemplateId}</Typography.Text> : '—') },
     { key: 'createdAt', title: t('templates.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },

@@ -1,3 +1,5 @@
+import type { TaskStatus } from '@zc/shared/api/approvals';
+
 /** Zalo's template quality levels (REFERENCE: templateQuality / change_template_quality). */
 export const TEMPLATE_QUALITIES = ['HIGH', 'MEDIUM', 'LOW', 'UNDEFINED'] as const;
 
@@ -19,6 +21,9 @@ export function templateStatusColor(status: string): string {
       return 'default';
   }
 }
+
+/** Tag colours of a request's internal review (§4 display mapping: approved green, declined red, pending gold). */
+export const TASK_STATUS_COLOURS: Record<TaskStatus, string> = { PENDING: 'gold', APPROVAL: 'green', DISAPPROVAL: 'red', VOIDED: 'default' };
 
 /** Tag colours of the quality levels: high green, medium gold, low red (Zalo disables low ones). */
 export function templateQualityColor(quality: string): string {
