@@ -193,7 +193,7 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
   if (f.name) taskConds.push(ilikeContains(reviewTasks.name, f.name));
   const where = and(inTenant(scope, p, ...conds), ...taskConds);
   const order = f.direction === 'asc' ? [asc(p.createdAt), asc(p.taskId)] : [desc(p.createdAt), desc(p.taskId)];
-  const rows = await db
+  const rowsQuery = db
     .select({ task: reviewTasks, viewedAt: p.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
     .from(p)
     .innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId))
@@ -204,7 +204,8 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
     .limit(f.limit)
     .offset(f.offset);
   const countQuery = taskConds.length > 0 ? db.select({ n: sql<number>`count(*)::int` }).from(p).innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId)).where(where) : db.select({ n: sql<number>`count(*)::int` }).from(p).where(where);
-  const [c] = await countQuery;
+  // Both at once: on PostgreSQL they run on two pooled connections.
+  const [rows, [c]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total: c?.n ?? 0 };
 }
 
