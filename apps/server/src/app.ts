@@ -45,6 +45,7 @@ import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { markDelivered } from './modules/messaging/delivery-worker';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
+import { registerTeamRoutes } from './modules/teams/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
+      registerTeamRoutes(z, moduleDeps);
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
       registerTicketRoutes(z, moduleDeps);

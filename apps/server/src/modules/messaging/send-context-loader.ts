@@ -12,6 +12,10 @@ export interface SendContextRow {
   znsService: boolean;
   oaService: boolean;
   discountPercent: number;
+  /** The key's team and that team's daily caps (null: no team, or no cap for the module). */
+  teamId: string | null;
+  teamZnsQuota: number | null;
+  teamOaQuota: number | null;
   template: { znsTemplateId: string; name: string; status: string; tag: string | null; price: number; params: TemplateParam[] } | null;
 }
 
@@ -41,6 +45,9 @@ function toContext(r: RawRow): SendContextRow {
     znsService: r.zns_service === true,
     oaService: r.oa_service === true,
     discountPercent: Number(r.discount_percent ?? 0),
+    teamId: r.team_ref === null || r.team_ref === undefined ? null : String(r.team_ref),
+    teamZnsQuota: r.team_zns_quota === null || r.team_zns_quota === undefined ? null : Number(r.team_zns_quota),
+    teamOaQuota: r.team_oa_quota === null || r.team_oa_quota === undefined ? null : Number(r.team_oa_quota),
     template:
       r.tpl_id === null || r.tpl_id === undefined
         ? null
@@ -118,11 +125,13 @@ export class SendContextLoader {
 
 const CONTEXT_SQL = `
   select i.ord, k.id, k.tenant_id, k.zalo_oa_id, t.zns_service, t.oa_service, w.discount_percent,
+         tm.id as team_ref, tm.zns_daily_quota as team_zns_quota, tm.oa_daily_quota as team_oa_quota,
          z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params
   from jsonb_to_recordset($1::jsonb) as i(hash text, tpl text, ord int)
   join api_keys k on k.secret_hash = i.hash and k.status = 'ACTIVE'
   join tenants t on t.id = k.tenant_id
   left join wallets w on w.tenant_id = k.tenant_id
+  left join teams tm on tm.id = k.team_id and tm.tenant_id = k.tenant_id
   left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl`;
 
 const loaders = new WeakMap<RawSql, SendContextLoader>();

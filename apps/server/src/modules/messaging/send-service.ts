@@ -6,6 +6,7 @@ import { sha256 } from '../../platform/crypto';
 import { discountedPrice, validateTemplateData } from './template-params';
 import { batcherFor, type SendStore } from './send-batcher';
 import { writeOutbox, type OutgoingMessage, type SendResult } from './outbox';
+import { quotaDay, withTeamQuota, type TeamQuotaClaim } from '../teams/service';
 
 export { discountedPrice } from './template-params';
 import { contextLoaderFor, type SendContextRow } from './send-context-loader';
@@ -19,6 +20,8 @@ export interface ApiKeyRow {
 
 export interface SendContext {
   key: ApiKeyRow;
+  /** The key's team's daily caps (issue 11 #6): null when the key has no team or the team no cap. */
+  team?: { id: string; znsDailyQuota: number | null; oaDailyQuota: number | null } | null;
   znsService: boolean;
   oaService: boolean;
   discountPercent: number;
@@ -35,7 +38,8 @@ export async function loadSendContext(store: SendStore, secret: string, template
   // No template id (OA sends) matches no template: '' is never a Zalo template id.
   const row = await contextLoaderFor(store.raw).load(sha256(secret), templateId ?? '');
   if (!row) return null;
-  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, template: row.template };
+  const team = row.teamId ? { id: row.teamId, znsDailyQuota: row.teamZnsQuota, oaDailyQuota: row.teamOaQuota } : null;
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, team, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, template: row.template };
 }
 
 /**
@@ -89,7 +93,7 @@ export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendB
   // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
   const price = body.mode === 'development' ? 0 : discountedPrice(template.price, ctx.discountPercent);
   const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
-  return submitSend(store, {
+  return submitSend(store, teamClaim(ctx, 'ZNS'), {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -113,7 +117,7 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
   const type = oaMessageType(body.message);
   const price = discountedPrice(OA_PRICES[type], ctx.discountPercent);
   const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
-  return submitSend(store, {
+  return submitSend(store, teamClaim(ctx, 'OA'), {
     tenantId: key.tenantId,
     apiKeyId: key.id,
     zaloOaId: key.zaloOaId,
@@ -131,12 +135,26 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
  * Sends go through the per-tenant micro-batcher (ADR 0003) unless batching is switched off
  * (SEND_BATCHING=off, used by the benchmark to measure the unbatched path).
  */
-async function submitSend(store: SendStore, p: OutgoingMessage & { apiKeyId: string }): Promise<SendResult> {
+async function submitSend(store: SendStore, claim: TeamQuotaClaim | null, p: OutgoingMessage & { apiKeyId: string }): Promise<SendResult> {
   await noteKeyUse(store, p.apiKeyId);
-  if (store.config?.sendBatching !== false) return batcherFor(store).submit(p);
-  const [outcome] = await writeOutbox(store, [p], { batch: false });
-  if (!outcome?.ok) throw outcome ? outcome.error : new Error('no outbox answer');
-  return outcome.result;
+  return withTeamQuota(store.raw, claim, async () => {
+    if (store.config?.sendBatching !== false) return batcherFor(store).submit(p);
+    const [outcome] = await writeOutbox(store, [p], { batch: false });
+    if (!outcome?.ok) throw outcome ? outcome.error : new Error('no outbox answer');
+    return outcome.result;
+  });
+}
+
+/**
+ * The team quota a message is counted against (issue 11 #6): its key's team's cap for the module,
+ * or null (no team, no cap: nothing to reserve). The message is refused on its own (429
+ * TEAM_QUOTA_EXCEEDED) when the team's day is used up; other messages of a batch and other teams
+ * are not affected.
+ */
+function teamClaim(ctx: SendContext, module: 'ZNS' | 'OA'): TeamQuotaClaim | null {
+  const limit = module === 'ZNS' ? ctx.team?.znsDailyQuota : ctx.team?.oaDailyQuota;
+  if (!ctx.team || limit === null || limit === undefined) return null;
+  return { teamId: ctx.team.id, tenantId: ctx.key.tenantId, module, limit, day: quotaDay() };
 }
 
 /** `api_keys.last_used_at` (the API key list's "Last used") is kept to the minute. */
