@@ -92,11 +92,24 @@ export function TaskPreviewCard({ kind, preview }: { kind: ContentKind; preview:
   );
 }
 
-function display(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value, null, 2);
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** One field of the snapshot: text as it is, a list of flat records one per line, anything deeper as JSON. */
+function SnapshotValue({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (isScalar(value)) return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{String(value)}</span>;
+  if (Array.isArray(value) && value.every((v) => isScalar(v) || (typeof v === 'object' && v !== null && Object.values(v).every(isScalar)))) {
+    return (
+      <ul style={{ margin: 0, paddingInlineStart: 18, overflowWrap: 'anywhere' }}>
+        {value.map((v, i) => (
+          <li key={i}>{isScalar(v) ? String(v) : Object.values(v as Record<string, string | number | boolean>).join(' · ')}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
 /** §2.14 the caller-supplied content (right of the detail): the frozen snapshot, one row per field. */
@@ -113,12 +126,9 @@ export function SubmittedContentCard({ snapshot }: { snapshot: unknown }) {
           column={1}
           items={entries.map(([key, value]) => ({
             key,
-            label: key,
-            children: (
-              <Typography.Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: typeof value === 'object' && value !== null ? 'monospace' : undefined }}>
-                {display(value)}
-              </Typography.Text>
-            ),
+            // Known fields read in the user's language; a kind's other fields show under their own name.
+            label: t(`snapshot.${key}`, { defaultValue: key }),
+            children: <SnapshotValue value={value} />,
           }))}
         />
       )}
