@@ -34,7 +34,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_user_merchant_idx').on(t.userId, t.merchantId, t.createdAt),
+    index('notifications_user_merchant_new_idx').on(t.userId, t.merchantId).where(sql`status = 'new'`),
     index('notifications_user_tenant_idx').on(t.userId, t.tenantId, t.createdAt),
     index('notifications_user_new_idx').on(t.userId, t.tenantId).where(sql`status = 'new'`),
     check('notifications_status_ck', oneOf(t.status, NOTIFICATION_STATUSES)),
