@@ -28,6 +28,17 @@ let marketingId: string;
 
 const submitHandler = EVENT_HANDLERS.filter((h) => h.name === 'zns-template-submit-on-approval');
 const dispatch = () => dispatchPendingEvents(t.database.db, submitHandler);
+/**
+ * Dispatches until the request leaves PENDING: on a shared PostgreSQL an event is handed out only
+ * once every older transaction of the server has ended (the dispatcher's pg_snapshot_xmin rule).
+ */
+async function dispatchUntilSettled(id: string): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    await dispatch();
+    if ((await requestRow(id))?.status !== 'PENDING') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 async function member(role: 'MODERATOR' | 'MARKETING' | 'USER' | 'EU') {
   const u = await buildUser(t.database, { merchantId: orgId, role, tenantIds: [tenantId] });
@@ -223,7 +234,7 @@ describe('a ZNS template request through a two-approver review', () => {
 
     // The approval handler submits it to Zalo (the sandbox over HTTP), once.
     expect((await requestRow(created.id))?.status).toBe('PENDING');
-    await dispatch();
+    await dispatchUntilSettled(created.id);
     const submitted = await requestRow(created.id);
     expect(submitted).toMatchObject({ status: 'SUBMITTED', error: null });
     expect(submitted?.znsTemplateId).toBeTruthy();
@@ -261,7 +272,7 @@ describe('a ZNS template request through a two-approver review', () => {
     expect((await req('DELETE', '/merchant/approval-workflow/ZNS_TEMPLATE', owner)).statusCode).toBe(200);
     const created = await submit({ name: 'Mã OTP' }); // shorter than Zalo's 10 characters
     expect(created.taskStatus).toBe('APPROVAL');
-    await dispatch();
+    await dispatchUntilSettled(created.id);
     const row = await requestRow(created.id);
     expect(row?.status).toBe('FAILED');
     expect(row?.error).toContain('template_name');
