@@ -59,8 +59,11 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
       ['zns-history', held.has('VIEW_HISTORY')],
     ]);
   }
-  // §2.2 My tasks: Requests needs VIEW_TENANT_TASK (Tickets arrive with their page).
-  group('my-task', [['task-requests', held.has('VIEW_TENANT_TASK')]]);
+  // §2.2 My tasks: Requests needs VIEW_TENANT_TASK, Tickets VIEW_TICKET.
+  group('my-task', [
+    ['task-requests', held.has('VIEW_TENANT_TASK')],
+    ['task-tickets', held.has('VIEW_TICKET')],
+  ]);
   group('access-control', [
     ['ac-user', held.has('VIEW_USER_GROUPS')],
     // Roles (user groups) need what the user page needs: VIEW_USER_GROUPS.

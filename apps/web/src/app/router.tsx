@@ -117,6 +117,9 @@ export const routes: RouteObject[] = [
               page(PAGES.workflow, () => import('./routes/workflow-page').then((m) => ({ Component: m.WorkflowPage }))),
               page(PAGES.myRequests, () => import('./routes/my-requests-page').then((m) => ({ Component: m.MyRequestsPage }))),
               page(PAGES.myRequest, () => import('./routes/my-request-detail-page').then((m) => ({ Component: m.MyRequestDetailPage }))),
+              page(PAGES.myTickets, () => import('./routes/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage }))),
+              page(PAGES.myTicket, () => import('./routes/my-ticket-detail-page').then((m) => ({ Component: m.MyTicketDetailPage }))),
+              page(PAGES.sla, () => import('./routes/sla-page').then((m) => ({ Component: m.SlaPage }))),
               {
                 // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
                 lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),

@@ -63,6 +63,7 @@ describe('menu model', () => {
       'zns-history',
       'my-task',
       'task-requests',
+      'task-tickets',
       'access-control',
       'ac-user',
       'ac-roles',
@@ -79,6 +80,15 @@ describe('menu model', () => {
     expect(requests?.path).toBe('/tenant/my-task/requests?tenantId=t1');
     expect(requests?.badge).toBe('requests');
     expect(keys(buildTenantMenu(new Set(['VIEW_TENANT_AUDIT_LOG']), shop))).not.toContain('my-task');
+  });
+
+  it('lists My tasks > Tickets with its unread badge, only for a holder of VIEW_TICKET', () => {
+    const tickets = leaves(buildTenantMenu(new Set(MERCHANT_ROLE_PERMISSIONS.OWNER), shop)).find((n) => n.key === 'task-tickets');
+    expect(tickets?.path).toBe('/tenant/my-task/tickets?tenantId=t1');
+    expect(tickets?.badge).toBe('tickets');
+    const ticketsOnly = leaves(buildTenantMenu(new Set(['VIEW_TICKET']), shop)).map((n) => n.key);
+    expect(ticketsOnly).toContain('task-tickets');
+    expect(ticketsOnly).not.toContain('task-requests');
   });
 
   it('reaches the OA settings from the OA group and the settings tabs from Settings', () => {

@@ -131,7 +131,10 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
         // §2.2 My tasks: each item shows its unread count (the shell's badges, from the task counter card).
         key: 'my-task',
         labelKey: 'menu.myTasks',
-        children: [{ key: 'task-requests', labelKey: 'menu.requests', ...at(PAGES.myRequests), badge: 'requests' as const }],
+        children: [
+          { key: 'task-requests', labelKey: 'menu.requests', ...at(PAGES.myRequests), badge: 'requests' as const },
+          { key: 'task-tickets', labelKey: 'menu.tickets', ...at(PAGES.myTickets), badge: 'tickets' as const },
+        ],
       },
       {
         key: 'access-control',
