@@ -229,6 +229,7 @@ describe('approvals journey', () => {
           await mkt.screenshot({ path: shot(`approvals-detail-${lng}-${width}`), fullPage: true });
           if (width === '390') await noSidewaysScroll(mkt, `detail ${lng}`);
           await mkt.goto(`${BASE_URL}/tenant/my-task/requests?tenantId=${tenant.id}`);
+          await mkt.locator('[data-testid=tasks-table] tr.ant-table-row').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
           await settle(mkt);
           await mkt.screenshot({ path: shot(`approvals-list-${lng}-${width}`), fullPage: true });
           if (width === '390') await noSidewaysScroll(mkt, `list ${lng}`);
