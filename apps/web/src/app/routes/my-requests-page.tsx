@@ -12,12 +12,13 @@ import Badge from 'antd/es/badge';
 import Tooltip from 'antd/es/tooltip';
 import type { TableProps } from 'antd/es/table';
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
-import { CONTENT_KINDS, MODULE_OF_KIND, TASK_FILTER_STATUSES, TASK_MODULES, type ContentKind, type TaskModule } from '@zc/shared/api/approvals';
+import { TASK_FILTER_STATUSES, TASK_MODULES, type ContentKind } from '@zc/shared/api/approvals';
 import { useTasks, type TasksFilters } from '../../features/tasks/api/get-tasks';
 import { useMarkTaskViewed } from '../../features/tasks/api/mark-task-viewed';
 import { useLiveTasks } from '../../features/tasks/api/use-live-tasks';
 import type { TaskRow } from '../../features/tasks/api/types';
 import { TaskStatusTag } from '../../features/tasks/components/task-status-tag';
+import { kindsOfTab, type ModuleTab } from '../../features/tasks/components/task-kinds';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
@@ -28,13 +29,7 @@ import { useScope } from '../../lib/scope-context';
 import { useTeamOptions } from '../../lib/team-options';
 import { useErrorText } from '../../lib/error-text';
 
-type ModuleTab = 'all' | TaskModule;
 type StatusFilter = (typeof TASK_FILTER_STATUSES)[number];
-
-/** The kinds the type filter offers under a module tab (§2.14: limited to the module's kinds). */
-export function kindsOfTab(tab: ModuleTab): ContentKind[] {
-  return CONTENT_KINDS.filter((k) => tab === 'all' || MODULE_OF_KIND[k] === tab);
-}
 
 /** /tenant/my-task/requests (§2.14): the caller's review tasks by module, with filters; a row opens its detail. */
 export function MyRequestsPage() {
