@@ -88,16 +88,12 @@ try {
   await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/tenant', { timeout: 30_000 });
   await page.getByTestId('notification-bell').waitFor({ timeout: 30_000 });
   await page.waitForTimeout(2_000); // the stream is connected and the first counts are in
-  await page.evaluate(() => {
-    const w = window as unknown as { bellChanges: Array<{ at: number; unread: number }> };
-    w.bellChanges = [];
-    const observe = () => {
-      const bell = document.querySelector('[data-testid=notification-bell]');
-      if (!bell) return void setTimeout(observe, 50);
-      new MutationObserver(() => w.bellChanges.push({ at: Date.now(), unread: Number(bell.getAttribute('data-unread')) })).observe(bell, { attributes: true, attributeFilter: ['data-unread'] });
-    };
-    observe();
-  });
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.bellChanges = [];
+    const bell = document.querySelector('[data-testid=notification-bell]');
+    new MutationObserver(() => window.bellChanges.push({ at: Date.now(), unread: Number(bell.getAttribute('data-unread')) })).observe(bell, { attributes: true, attributeFilter: ['data-unread'] });
+  })()`);
 
   let balance = wallet.balance;
   const samples: number[] = [];
