@@ -20,6 +20,7 @@ import { useDeleteApiKey } from '../../features/api-keys/api/delete-api-key';
 import { CreateApiKeyDialog } from '../../features/api-keys/components/create-api-key-dialog';
 import { TeamSelect, teamChoiceRequired } from '../../features/teams/components/team-select';
 import { useTeams } from '../../features/teams/api/get-teams';
+import { teamDisplayName } from '../../features/teams/components/team-name';
 import { useOaList } from '../../lib/oa-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
@@ -51,7 +52,10 @@ function ApiKeysView() {
   // §2.2/§5: teams exist only in a multi-team tenant; the list is scoped by team there.
   const multiTeam = Boolean(scope.tenant?.isMultiTeam) && can('VIEW_TEAM');
   const teams = useTeams(tenantId, multiTeam);
-  const teamName = (id: string | null) => (id ? (teams.data?.data.find((x) => x.id === id)?.name ?? '—') : '—');
+  const teamName = (id: string | null) => {
+    const team = id ? teams.data?.data.find((x) => x.id === id) : undefined;
+    return team ? teamDisplayName(team, (k) => t(`teams:${k}`)) : '—';
+  };
   const [status, setStatus] = useState<'ACTIVE' | 'INACTIVE' | undefined>();
   const [orderBy, setOrderBy] = useState('createdAt=desc');
   const [createOpen, setCreateOpen] = useState(false);

@@ -15,6 +15,7 @@ import { useTeams } from '../../features/teams/api/get-teams';
 import { useDeleteTeam } from '../../features/teams/api/delete-team';
 import { TeamFormDialog } from '../../features/teams/components/team-form-dialog';
 import { TeamMembersDrawer } from '../../features/teams/components/team-members-drawer';
+import { teamDisplayName } from '../../features/teams/components/team-name';
 import { DataTable } from '../../components/data-table';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
@@ -58,7 +59,7 @@ function TeamsView() {
       render: (_, team) => (
         <Space>
           <Avatar src={team.avatar ?? undefined} icon={<TeamOutlined />} />
-          <span style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{team.name}</span>
+          <span style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{teamDisplayName(team, t)}</span>
           {team.isDefault ? <Tag color="blue">{t('defaultTag')}</Tag> : null}
         </Space>
       ),
@@ -89,7 +90,7 @@ function TeamsView() {
           {team.abilities.delete ? (
             <Popconfirm
               title={t('deleteTitle')}
-              description={t('deleteText', { name: team.name })}
+              description={t('deleteText', { name: teamDisplayName(team, t) })}
               okText={t('common:confirm')}
               cancelText={t('common:cancel')}
               okButtonProps={{ danger: true }}
@@ -144,7 +145,8 @@ function TeamsView() {
           scroll={{ x: 'max-content' }}
         />
       </Card>
-      <TeamFormDialog open={formOpen} team={editing} onClose={() => setFormOpen(false)} />
+      {/* Keyed by the team: each opening starts from that team's values (a form keeps its first initial values). */}
+      <TeamFormDialog key={editing?.id ?? 'new'} open={formOpen} team={editing} onClose={() => setFormOpen(false)} />
       <TeamMembersDrawer tenantId={tenantId} team={current} onClose={() => setMembersOf(null)} />
     </>
   );

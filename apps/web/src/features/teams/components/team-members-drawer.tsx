@@ -14,6 +14,7 @@ import { useTeam } from '../api/get-team';
 import { useAvailableMembers } from '../api/get-available-members';
 import { useAddTeamMembers, useRemoveTeamMembers, useUpdateTeamMemberRole } from '../api/team-members';
 import { TeamQuotaCard } from './team-quota-card';
+import { teamDisplayName } from './team-name';
 import { UserCell } from '../../../components/user-cell';
 import { useErrorText } from '../../../lib/error-text';
 
@@ -44,7 +45,7 @@ export function TeamMembersDrawer({ tenantId, team, onClose }: { tenantId: strin
     <Drawer
       open={team !== null}
       onClose={onClose}
-      title={team ? t('members.title', { name: team.name }) : ''}
+      title={team ? t('members.title', { name: teamDisplayName(team, t) }) : ''}
       size="large"
       styles={{ wrapper: { maxWidth: '100vw' } }}
       destroyOnHidden

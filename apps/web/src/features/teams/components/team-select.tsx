@@ -5,6 +5,7 @@ import Space from 'antd/es/space';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import type { Team } from '@zc/shared/api/teams';
 import { useTeams } from '../api/get-teams';
+import { teamDisplayName } from './team-name';
 
 /** §5 "Team select required when multiple teams exist": a form asks for a team once the tenant has several. */
 export function teamChoiceRequired(teams: readonly Pick<Team, 'id'>[] | undefined): boolean {
@@ -43,11 +44,11 @@ export function TeamSelect({ tenantId, enabled, value, onChange, multiple, allow
       style={{ minWidth: 200, maxWidth: '100%', ...style }}
       optionFilterProp="label"
       data-testid={rest['data-testid']}
-      options={(teams.data?.data ?? []).map((team) => ({
-        value: team.id,
-        label: team.isDefault ? `${team.name} (${t('defaultTag')})` : team.name,
-        team,
-      }))}
+      options={(teams.data?.data ?? []).map((team) => {
+        const shown = teamDisplayName(team, t);
+        // A renamed default team keeps its tag; an unrenamed one is already called the default team.
+        return { value: team.id, label: team.isDefault && shown === team.name ? `${shown} (${t('defaultTag')})` : shown, team };
+      })}
       optionRender={(option) => (
         <Space size={6}>
           <Avatar size={20} src={option.data.team.avatar ?? undefined} icon={<TeamOutlined />} />
