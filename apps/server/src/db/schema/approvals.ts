@@ -88,6 +88,9 @@ export const reviewTaskParticipants = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     module: text('module', { enum: TASK_MODULES }).notNull(),
+    /** The task's kind and team, copied so the type and team filters stay on this table (null only before 0014's backfill). */
+    kind: text('kind', { enum: CONTENT_KINDS }),
+    teamId: uuid('team_id'),
     status: text('status', { enum: TASK_STATUSES }).notNull(),
     createdAt: ts('created_at').notNull(),
     viewedAt: ts('viewed_at'),
@@ -97,6 +100,12 @@ export const reviewTaskParticipants = pgTable(
     index('review_task_participants_user_idx').on(t.userId, t.tenantId, t.createdAt),
     index('review_task_participants_user_status_idx').on(t.userId, t.tenantId, t.status, t.createdAt),
     index('review_task_participants_unread_idx').on(t.userId, t.tenantId).where(sql`viewed_at is null and status <> 'VOIDED'`),
+    // The counter card: counts by status and unread from the index alone.
+    index('review_task_participants_card_idx').on(t.userId, t.tenantId, t.status, t.viewedAt),
+    // The type and team filters of My tasks, in created order.
+    index('review_task_participants_user_kind_idx').on(t.userId, t.tenantId, t.kind, t.createdAt),
+    index('review_task_participants_user_team_idx').on(t.userId, t.tenantId, t.teamId, t.createdAt),
+    check('review_task_participants_kind_ck', oneOf(t.kind, CONTENT_KINDS)),
     check('review_task_participants_module_ck', oneOf(t.module, TASK_MODULES)),
     check('review_task_participants_status_ck', oneOf(t.status, TASK_STATUSES)),
   ],

@@ -97,7 +97,7 @@ export async function insertParticipants(tx: DbOrTx, scope: TenantScope, task: T
   if (unique.length === 0) return;
   await tx
     .insert(reviewTaskParticipants)
-    .values(unique.map((userId) => ({ taskId: task.id, userId, tenantId: scopedTenantId(scope), module: task.module, status: task.status, createdAt: task.createdAt })))
+    .values(unique.map((userId) => ({ taskId: task.id, userId, tenantId: scopedTenantId(scope), module: task.module, kind: task.kind, teamId: task.teamId, status: task.status, createdAt: task.createdAt })))
     .onConflictDoNothing();
 }
 
@@ -187,9 +187,10 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
   const p = reviewTaskParticipants;
   const conds: Array<SQL | undefined> = [eq(p.userId, f.userId), f.status ? eq(p.status, f.status) : ne(p.status, 'VOIDED')];
   if (f.module) conds.push(eq(p.module, f.module));
+  if (f.kind) conds.push(eq(p.kind, f.kind));
+  if (f.teamIds && f.teamIds.length > 0) conds.push(inArray(p.teamId, f.teamIds));
+  // Only the name search needs the task row itself.
   const taskConds: SQL[] = [];
-  if (f.kind) taskConds.push(eq(reviewTasks.kind, f.kind));
-  if (f.teamIds && f.teamIds.length > 0) taskConds.push(inArray(reviewTasks.teamId, f.teamIds));
   if (f.name) taskConds.push(ilikeContains(reviewTasks.name, f.name));
   const where = and(inTenant(scope, p, ...conds), ...taskConds);
   const order = f.direction === 'asc' ? [asc(p.createdAt), asc(p.taskId)] : [desc(p.createdAt), desc(p.taskId)];
