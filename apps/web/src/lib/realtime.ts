@@ -113,6 +113,9 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'ticket.updated',
   'ticket.commented',
   'ticket.viewed',
+  // Ticket pages turn amber or red when the SLA watcher announces a warning or a breach.
+  'ticket.sla_warning',
+  'ticket.sla_breached',
   // Teams page: another user's change to a team, its members or its quota.
   'team.changed',
 ]);
