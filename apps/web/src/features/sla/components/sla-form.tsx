@@ -74,17 +74,17 @@ export function SlaForm({ tenantId, settings }: { tenantId: string; settings: Sl
       <Typography.Title level={5}>{t('sla.targets')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('sla.targetsHint')}</Typography.Paragraph>
       {TICKET_PRIORITIES.map((p) => (
-        <Flex key={p} gap={16} wrap align="flex-end">
-          <Typography.Text strong style={{ width: 110, paddingBottom: 30 }}>
-            {t(`priority.${p}`)}
-          </Typography.Text>
-          <Form.Item name={['targets', p, 'firstResponseMinutes']} label={t('sla.firstResponse')} rules={[{ required: true }]} style={{ width: 180 }}>
-            <InputNumber {...minutes} data-testid={`sla-${p}-first`} />
-          </Form.Item>
-          <Form.Item name={['targets', p, 'resolutionMinutes']} label={t('sla.resolution')} rules={[{ required: true }]} style={{ width: 180 }}>
-            <InputNumber {...minutes} data-testid={`sla-${p}-resolution`} />
-          </Form.Item>
-        </Flex>
+        <div key={p} data-testid={`sla-target-${p}`}>
+          <Typography.Text strong>{t(`priority.${p}`)}</Typography.Text>
+          <Flex gap={16} wrap style={{ marginTop: 8 }}>
+            <Form.Item name={['targets', p, 'firstResponseMinutes']} label={t('sla.firstResponse')} rules={[{ required: true }]} style={{ width: 200 }}>
+              <InputNumber {...minutes} data-testid={`sla-${p}-first`} />
+            </Form.Item>
+            <Form.Item name={['targets', p, 'resolutionMinutes']} label={t('sla.resolution')} rules={[{ required: true }]} style={{ width: 200 }}>
+              <InputNumber {...minutes} data-testid={`sla-${p}-resolution`} />
+            </Form.Item>
+          </Flex>
+        </div>
       ))}
       {readOnly ? null : (
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="sla-save">
