@@ -11,7 +11,6 @@ import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, tenantAp
 
 const OWNER = 'owner@demo.vn';
 const MEMBER = 'user@demo.vn';
-const MEMBER_NAME = 'Phạm Thị Nhân Viên';
 const DESKTOP = { width: 1440, height: 1000 };
 const PHONE = { width: 390, height: 844 };
 
