@@ -111,7 +111,8 @@ export type TaskItem = z.infer<typeof taskItem>;
 export const taskPreview = z.object({
   title: z.string(),
   body: z.string().nullable(),
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** `labelKey` names the label for the web to translate (e.g. templateType); `label` is its plain text. */
+  fields: z.array(z.object({ label: z.string(), labelKey: z.string().optional(), value: z.string() })),
   imageUrl: z.string().nullable().optional(),
   previewUrl: z.string().nullable().optional(),
 });
@@ -196,5 +197,8 @@ export const putWorkflowBody = z.strictObject({
     }),
 });
 export type PutWorkflowBody = z.infer<typeof putWorkflowBody>;
+
+/** GET merchant/approval-workflow/candidates: who may be named an approver (users who can open the tenant). */
+export const workflowCandidate = taskUser;
 
 export const workflowKindParams = z.strictObject({ kind: z.enum(CONTENT_KINDS) });

@@ -147,6 +147,15 @@ describe('approval workflows', () => {
     expect(actions).toEqual(expect.arrayContaining(['WORKFLOW_CREATE', 'WORKFLOW_DELETE']));
   });
 
+  it('lists the approver candidates: tenant members and the organisation’s owners, not outsiders', async () => {
+    const res = await req('GET', '/merchant/approval-workflow/candidates', mod1);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.map((u: { id: string }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([mod1Id, mod2Id, marketingId]));
+    expect(res.json().data[0]).toHaveProperty('email');
+    expect((await req('GET', '/merchant/approval-workflow/candidates', marketing)).statusCode).toBe(403);
+  });
+
   it('gates the workflow routes by permission', async () => {
     expect((await req('GET', '/merchant/approval-workflow', mod1)).statusCode).toBe(200); // MODERATOR views
     expect((await req('PUT', '/merchant/approval-workflow', mod1, { kind: 'ZNS_CAMPAIGN', teamId: null, approverIds: [] })).statusCode).toBe(403);
@@ -191,7 +200,8 @@ describe('a ZNS template request through a two-approver review', () => {
     // Opening it marks it viewed for that user only.
     expect((await req('PATCH', `/merchant/task/${firstTask}`, mod1, { status: 'viewed' })).statusCode).toBe(200);
     expect((await req('GET', '/merchant/task/card', mod1)).json().data.statusView).toBe(0);
-    expect((await req('GET', '/merchant/task/card', mod2)).json().data.statusView).toBe(1);
+    // The second approver is not told yet: it is not their turn.
+    expect((await req('GET', '/merchant/task/card', mod2)).json().data.statusView).toBe(0);
 
     // The creator edits it while pending: the review is voided and a new one starts.
     const edited = await req('PUT', `/merchant/template/new/${created.id}`, marketing, requestBody({ content: 'Xin chào {customer_name}, hẹn lúc {time}.' }));
@@ -216,6 +226,9 @@ describe('a ZNS template request through a two-approver review', () => {
     expect(first.json().data.workFlowCurrent[0]).toMatchObject({ userId: mod1Id, status: 'APPROVED', comment: 'Đồng ý' });
     expect(first.json().data.workFlowCurrent[0].user.userProfile).toHaveProperty('fullName');
     expect((await decide(mod1, secondTask, 'APPROVAL')).json().error.code).toBe('TASK_NOT_YOUR_TURN');
+    // Now it is the second approver's turn: the task is new to them.
+    const turn = (await req('GET', '/merchant/task/list', mod2)).json().data.find((x: { id: string }) => x.id === secondTask);
+    expect(turn).toMatchObject({ status: 'new', abilities: { decide: true } });
 
     const detail2 = (await req('GET', `/merchant/task/${secondTask}`, mod2)).json().data;
     expect(detail2).toMatchObject({ abilities: { approve: true, reject: true }, preview: { title: 'Xác nhận lịch hẹn khám', body: 'Xin chào An, hẹn lúc 09:00.' } });
@@ -259,6 +272,9 @@ describe('a ZNS template request through a two-approver review', () => {
     expect(r.json().data.statusTask).toBe('DISAPPROVAL');
     expect(r.json().data.workFlowCurrent.map((e: { status: string }) => e.status)).toEqual(['REJECTED', 'PENDING']);
     expect(await requestRow(created.id)).toMatchObject({ status: 'REJECTED', error: 'Sai nội dung' });
+    // The outcome is new to the creator.
+    const mine = (await req('GET', '/merchant/task/list', marketing)).json().data.find((x: { id: string }) => x.id === created.taskId);
+    expect(mine).toMatchObject({ status: 'new', statusTask: 'DISAPPROVAL' });
     expect((await decide(mod2, created.taskId, 'APPROVAL')).statusCode).toBe(409);
     const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.taskId), eq(auditLog.action, 'TASK_REJECT')));
     expect(audit).toHaveLength(1);

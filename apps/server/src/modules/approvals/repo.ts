@@ -92,12 +92,28 @@ export async function insertTask(tx: DbOrTx, scope: TenantScope, v: Omit<typeof 
   return row;
 }
 
+/**
+ * The task's participants. Only the user whose turn it is starts with the task new (unread); the
+ * creator and the later approvers see it as read until it concerns them (their turn, the outcome).
+ */
 export async function insertParticipants(tx: DbOrTx, scope: TenantScope, task: TaskRow, userIds: readonly string[]): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
   await tx
     .insert(reviewTaskParticipants)
-    .values(unique.map((userId) => ({ taskId: task.id, userId, tenantId: scopedTenantId(scope), module: task.module, kind: task.kind, teamId: task.teamId, status: task.status, createdAt: task.createdAt })))
+    .values(
+      unique.map((userId) => ({
+        taskId: task.id,
+        userId,
+        tenantId: scopedTenantId(scope),
+        module: task.module,
+        kind: task.kind,
+        teamId: task.teamId,
+        status: task.status,
+        createdAt: task.createdAt,
+        viewedAt: userId === task.nextApproverId ? null : task.createdAt,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -232,4 +248,19 @@ export async function markUnread(tx: DbOrTx, scope: TenantScope, taskId: string,
     .update(reviewTaskParticipants)
     .set({ viewedAt: null })
     .where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId), eq(reviewTaskParticipants.userId, userId)));
+}
+
+/** Users who may be named approvers: tenant members and the organisation-wide roles of its organisation. */
+export async function tenantCandidates(db: DbOrTx, scope: TenantScope): Promise<UserRow[]> {
+  const tenantId = scopedTenantId(scope);
+  const cols = { id: users.id, displayName: users.displayName, email: users.email, avatar: users.avatar };
+  const members = await db.select(cols).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(eq(tenantMembers.tenantId, tenantId));
+  const wide = await db
+    .select(cols)
+    .from(merchantMembers)
+    .innerJoin(tenants, eq(tenants.merchantId, merchantMembers.merchantId))
+    .innerJoin(users, eq(users.id, merchantMembers.userId))
+    .where(and(eq(tenants.id, tenantId), inArray(merchantMembers.role, [...ORGANISATION_WIDE_ROLES])));
+  const byId = new Map([...members, ...wide].map((u) => [u.id, u]));
+  return [...byId.values()].sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
 }

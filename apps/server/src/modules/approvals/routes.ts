@@ -10,6 +10,7 @@ import {
   taskListQuery,
   taskLogQuery,
   viewTaskBody,
+  workflowCandidate,
   workflowKindParams,
   workflowQuery,
 } from '@zc/shared/api/approvals';
@@ -20,7 +21,7 @@ import { runMutation } from '../../platform/mutation';
 import { paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
-import { decideTask, findMyTasks, findOaContentTasks, findTask, findTaskLog, findWorkflows, removeWorkflow, setWorkflow, taskCard as cardOf, viewTask } from './service';
+import { decideTask, findMyTasks, findWorkflowCandidates, findOaContentTasks, findTask, findTaskLog, findWorkflows, removeWorkflow, setWorkflow, taskCard as cardOf, viewTask } from './service';
 
 const tags = ['Tasks'];
 const wfTags = ['Approval workflows'];
@@ -136,6 +137,15 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
       schema: { tags: wfTags, description: 'The approvers of every reviewable kind, for the tenant (no teamId) or one team; an unset kind answers an empty list (approved on submission).', querystring: workflowQuery, response: { 200: dataResponse(z.array(approvalWorkflow)) } },
     },
     async (req) => ({ data: await findWorkflows(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.query.teamId ?? null) }),
+  );
+
+  app.get(
+    '/merchant/approval-workflow/candidates',
+    {
+      config: { access: tenantAccess('VIEW_APPROVAL_WORK_FLOW') },
+      schema: { tags: wfTags, description: 'Who may be named an approver: the users who can open the tenant (its members and the organisation’s owners and administrators), by name.', response: { 200: dataResponse(z.array(workflowCandidate)) } },
+    },
+    async (req) => ({ data: await findWorkflowCandidates(deps.db, tenantScope(req.ctx)) }),
   );
 
   app.put(

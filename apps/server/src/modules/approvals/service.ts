@@ -29,6 +29,7 @@ import {
   participantViewedAt,
   setParticipantsStatus,
   tasksOfReference,
+  tenantCandidates,
   tenantUserIds,
   updateTaskAtVersion,
   updateWorkflow,
@@ -135,6 +136,8 @@ export async function decideTask(tx: Tx, actor: Actor, scope: TenantScope, taskI
       await emitEvent(tx, { type: 'task.advanced', tenantId: after.tenantId, data: { ...ref, decidedBy: actor.userId, nextApproverId: after.nextApproverId ?? actor.userId } });
     } else {
       await setParticipantsStatus(tx, scope, after.id, after.status);
+      // The outcome concerns the creator: the task is new to them again.
+      if (after.createdBy && after.createdBy !== actor.userId) await markUnread(tx, scope, after.id, after.createdBy);
       const kind = requireReviewKind(after.kind);
       if (result.outcome === 'APPROVAL') await kind.onApproved(tx, reviewed(after));
       else await kind.onRejected(tx, reviewed(after), comment);
@@ -225,6 +228,11 @@ async function checkTeam(db: DbOrTx, scope: TenantScope, teamId: string | null):
   if (teamId === null) return;
   const [t] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.tenantId, scopedTenantId(scope)), eq(teams.id, teamId)));
   if (!t) throw notFound();
+}
+
+/** Who may be named an approver in the tenant (workflow editor). */
+export async function findWorkflowCandidates(db: DbOrTx, scope: TenantScope) {
+  return (await tenantCandidates(db, scope)).map((u) => ({ id: u.id, displayName: u.displayName, email: u.email, avatar: u.avatar }));
 }
 
 export async function findWorkflows(db: DbOrTx, actor: Actor, scope: TenantScope, teamId: string | null) {
