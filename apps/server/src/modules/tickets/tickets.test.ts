@@ -304,6 +304,10 @@ describe('SLA watcher', () => {
     };
     expect(await count('ticket.sla_warning')).toBe(12);
     expect(await count('ticket.sla_breached')).toBe(0);
+    // A priority change whose warning time has already passed keeps the stamps: no second warning.
+    expect((await patch(ids[1] ?? '', { priority: 'HIGH' })).statusCode).toBe(200);
+    await runSlaPass(t.database.db);
+    expect(await count('ticket.sla_warning')).toBe(12);
     const listed = (await t.app.inject({ url: '/api/merchant/ticket/list', headers: h() })).json().data as Array<{ slaState: string }>;
     expect(listed.every((x) => x.slaState === 'warning')).toBe(true);
     // Answer one ticket's first response; then move every due time into the past.
