@@ -102,6 +102,8 @@ export const reviewTaskParticipants = pgTable(
     index('review_task_participants_unread_idx').on(t.userId, t.tenantId).where(sql`viewed_at is null and status <> 'VOIDED'`),
     // The counter card: counts by status and unread from the index alone.
     index('review_task_participants_card_idx').on(t.userId, t.tenantId, t.status, t.viewedAt),
+    // The module tabs of My tasks, in created order, counted from the index (status included).
+    index('review_task_participants_user_module_idx').on(t.userId, t.tenantId, t.module, t.createdAt, t.status),
     // The type and team filters of My tasks, in created order.
     index('review_task_participants_user_kind_idx').on(t.userId, t.tenantId, t.kind, t.createdAt),
     index('review_task_participants_user_team_idx').on(t.userId, t.tenantId, t.teamId, t.createdAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "review_task_participants_user_module_idx" ON "review_task_participants" USING btree ("user_id","tenant_id","module","created_at","status");
