@@ -13,7 +13,7 @@ import { WorkflowKindCard } from '../../features/workflows/components/workflow-k
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../lib/error-text';
-import { usePermissions, useScope } from '../../lib/scope-context';
+import { useScope } from '../../lib/scope-context';
 import { useTeamOptions } from '../../lib/team-options';
 import { TenantSettingsTabs } from './tenant-settings-tabs';
 
@@ -27,7 +27,6 @@ const TENANT_WIDE = '';
 export function WorkflowPage() {
   const { t } = useTranslation('workflow');
   const scope = useScope();
-  const { can } = usePermissions();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
   const isMultiTeam = scope.tenant?.isMultiTeam ?? false;
@@ -68,7 +67,7 @@ export function WorkflowPage() {
         <Row gutter={[16, 16]}>
           {workflows.data.map((w) => (
             <Col key={`${team}:${w.kind}`} xs={24} lg={12}>
-              <WorkflowKindCard tenantId={tenantId} teamId={teamId} workflow={w} candidates={candidates.data ?? []} canAdd={can('VIEW_USER_GROUPS') && candidates.isSuccess} />
+              <WorkflowKindCard tenantId={tenantId} teamId={teamId} workflow={w} candidates={candidates.data ?? []} canAdd={candidates.isSuccess} />
             </Col>
           ))}
         </Row>

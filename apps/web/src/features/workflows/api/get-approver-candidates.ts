@@ -1,25 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TenantMember } from '@zc/shared/api/organisation';
-import { apiGet, type ListResponse } from '../../../lib/api-client';
+import type { TaskUser } from '@zc/shared/api/approvals';
+import { apiGet } from '../../../lib/api-client';
 
-/** A person who may be named as an approver: a member of the tenant. */
-export interface ApproverCandidate {
-  id: string;
-  displayName: string;
-  email: string;
-  avatar: string | null;
-}
+/** A person who may be named as an approver: someone who can open the tenant. */
+export type ApproverCandidate = TaskUser;
 
-/** The most members the picker loads in one call (the server's page ceiling). */
-const CANDIDATES_PAGE = 1000;
-
-/** GET merchant/tenant/list-user-by-tenant: the tenant's members, the people a workflow may name. */
+/** GET merchant/approval-workflow/candidates: the people a workflow may name (VIEW_APPROVAL_WORK_FLOW). */
 export async function getApproverCandidates(tenantId: string, signal?: AbortSignal): Promise<ApproverCandidate[]> {
-  const res = await apiGet<ListResponse<TenantMember>>('merchant/tenant/list-user-by-tenant', { page: 1, size: CANDIDATES_PAGE }, { tenantId, signal });
-  return res.data.map(({ id, displayName, email, avatar }) => ({ id, displayName, email, avatar }));
+  const res = await apiGet<{ data: ApproverCandidate[] }>('merchant/approval-workflow/candidates', undefined, { tenantId, signal });
+  return res.data;
 }
 
-/** Not retried: without the members call (VIEW_USER_GROUPS) the editor says so and keeps the current approvers. */
+/** Not retried: if the call fails the editor says so and keeps the current approvers. */
 export function useApproverCandidates(tenantId: string, enabled: boolean) {
   return useQuery(
     queryOptions({
