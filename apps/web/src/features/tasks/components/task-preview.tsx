@@ -28,8 +28,17 @@ export function TemplateBody({ body }: { body: string }) {
   return <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{parts}</div>;
 }
 
+type PreviewField = TaskPreview['fields'][number];
+
+/** A preview row's label in the user's language: the server names it by `labelKey`; `label` is the fallback (and a parameter's name). */
+function useFieldLabel(): (f: PreviewField) => string {
+  const { t } = useTranslation('tasks');
+  return (f) => (f.labelKey ? t(`previewField.${f.labelKey}`, { name: f.label, defaultValue: f.label }) : f.label);
+}
+
 /** ZNS template request: the message as a recipient would see it (title, body with parameters, rows). */
 function TemplatePreview({ preview }: { preview: TaskPreview }) {
+  const label = useFieldLabel();
   return (
     <div style={{ background: '#f0f2f5', borderRadius: 12, padding: 16 }} data-testid="task-preview-template">
       <div style={{ background: '#fff', borderRadius: 12, padding: 16, maxWidth: 360, margin: '0 auto', boxShadow: '0 1px 2px rgba(0,0,0,0.08)' }}>
@@ -41,9 +50,9 @@ function TemplatePreview({ preview }: { preview: TaskPreview }) {
         {preview.fields.length > 0 ? (
           <table style={{ width: '100%', marginTop: 12, fontSize: 13 }}>
             <tbody>
-              {preview.fields.map((f) => (
-                <tr key={f.label}>
-                  <td style={{ color: '#8c8c8c', paddingRight: 8, verticalAlign: 'top' }}>{f.label}</td>
+              {preview.fields.map((f, i) => (
+                <tr key={`${i}-${f.label}`}>
+                  <td style={{ color: '#8c8c8c', paddingRight: 8, verticalAlign: 'top' }}>{label(f)}</td>
                   <td style={{ overflowWrap: 'anywhere' }}>{f.value}</td>
                 </tr>
               ))}
@@ -57,6 +66,7 @@ function TemplatePreview({ preview }: { preview: TaskPreview }) {
 
 /** Kinds without a renderer of their own: title, text, image and the kind's label/value rows. */
 function GenericPreview({ preview }: { preview: TaskPreview }) {
+  const label = useFieldLabel();
   return (
     <div data-testid="task-preview-generic">
       {preview.imageUrl ? <Image src={preview.imageUrl} alt="" style={{ maxWidth: '100%', borderRadius: 8, marginBottom: 8 }} /> : null}
@@ -65,7 +75,7 @@ function GenericPreview({ preview }: { preview: TaskPreview }) {
       </Typography.Title>
       {preview.body ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{preview.body}</Typography.Paragraph> : null}
       {preview.fields.length > 0 ? (
-        <Descriptions size="small" column={1} bordered items={preview.fields.map((f) => ({ key: f.label, label: f.label, children: f.value }))} />
+        <Descriptions size="small" column={1} bordered items={preview.fields.map((f, i) => ({ key: `${i}-${f.label}`, label: label(f), children: f.value }))} />
       ) : null}
       {preview.previewUrl ? (
         <Typography.Link href={preview.previewUrl} target="_blank" rel="noreferrer">
