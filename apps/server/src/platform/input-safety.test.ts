@@ -13,6 +13,8 @@ let s: Session;
 beforeAll(async () => {
   t = await createTestApp();
   f = await buildSendFixture(t.database, t.config.appSecret);
+  // Every service on, so each gated route (teams need isMultiTeam) reaches the input check.
+  await t.database.db.update(tenants).set({ isMultiTeam: true }).where(eq(tenants.id, f.tenantId));
   const owner = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER' });
   s = await loginAs(t.app, owner.email);
 });
