@@ -46,6 +46,13 @@ export async function createTestDatabase(opts: { pgliteWorker?: boolean; migrate
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
+        // pool.end() resolves before its connections have closed; a FORCE drop would then kill them and
+        // the server's 57P01 reaches a client nobody listens to any more. Wait (up to 5 s) for them to go.
+        for (let waited = 0; waited < 5000; waited += 50) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         // FORCE may not end an autovacuum worker of another role (42501); it finishes within moments.
         for (let attempt = 1; ; attempt += 1) {
           try {
