@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_SECOND_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, launchBrowser, loadApiSession, shot, signIn } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, setLanguage, shot, signIn } from './support/harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The second sandbox OA's "order confirmation" template (the main OA's ids end in 1, the second's in 2). */
@@ -59,12 +59,6 @@ async function readOtp(email: string, since: number): Promise<string> {
 /** antd puts data-testid on the modal's zero-size root; the visible box is its .ant-modal. */
 function modal(page: Page, testId: string) {
   return page.locator(`[data-testid=${testId}] .ant-modal`);
-}
-
-async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
 
 let browser: Browser;

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, launchBrowser, loadApiSession, shot, signIn } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, setLanguage, shot, signIn } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const DAY = 86_400_000;
@@ -31,12 +31,6 @@ async function call<T>(token: string, headers: Record<string, string>, pathname:
 function dayOf(ddmmyyyy: string | null): number {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(ddmmyyyy ?? '');
   return m ? new Date(Number(m[3]), Number(m[2]) - 1, Number(m[1])).getTime() : 0;
-}
-
-async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
 
 /** Finds a follower by display name with the list's search and picks it. */

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, tenantApi, settle, shot, signIn } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 /** The sandbox's OTP template of the demo OA ({{otp}}). */
@@ -28,12 +28,6 @@ after(async () => {
 async function sandbox(path: string, body: unknown): Promise<void> {
   const res = await fetch(`${SANDBOX}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   assert.equal(res.status, 200, `sandbox ${path}: ${await res.text()}`);
-}
-
-async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
 }
 
 /** Opens the ZNS history of the tenant and waits until the stream is live. */

@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const DESKTOP = { width: 1440, height: 900 };
@@ -21,12 +21,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
-}
 
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -136,6 +136,13 @@ export async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
 }
 
+/** Switches the console's language with the header switcher and waits until the page says it. */
+export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId(`language-${lng}`).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+}
+
 export function shot(name: string): string {
   return path.join(SCREENSHOTS, `${name}.png`);
 }
