@@ -8,13 +8,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const MODERATOR = 'moderator@demo.vn';
 const MARKETING = 'marketing@demo.vn';
 const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const TEXTS = {
   vi: { approvedWord: 'Đồng ý', noteRequired: 'Vui lòng nhập ghi chú', declined: 'Từ chối', approved: 'Đã duyệt', workflowTitle: 'Cài đặt quy trình' },
   en: { approvedWord: 'Approved', noteRequired: 'Please input note', declined: 'Declined', approved: 'Approved', workflowTitle: 'Workflow settings' },
@@ -59,11 +58,6 @@ async function markReload(page: Page): Promise<void> {
 
 async function assertNoReload(page: Page, what: string): Promise<void> {
   assert.equal(await page.evaluate(() => (window as unknown as Record<string, unknown>).approvalsJourney), 'still here', `${what}: no reload`);
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
 }
 
 async function openTask(page: Page, tenantId: string, name: string): Promise<void> {

@@ -7,11 +7,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const TITLE = { vi: /Số dư ví thấp/, en: /Low wallet balance/ };
 
 let browser: Browser;
@@ -24,11 +23,6 @@ after(async () => {
 
 async function unread(page: Page): Promise<number> {
   return Number((await page.getByTestId('notification-bell').getAttribute('data-unread')) ?? '0');
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
 }
 
 describe('notifications journey', () => {

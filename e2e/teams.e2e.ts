@@ -5,12 +5,11 @@
 // Screenshots in vi and en at 1440 px and 390 px (no sideways scrolling on the phone).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, tenantApi } from './support/harness';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const DESKTOP = { width: 1440, height: 1000 };
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 before(async () => {
@@ -19,11 +18,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
-}
 
 describe('teams journey', () => {
   it('enables teams, creates a team with a quota, adds a leader, edits the quota; vi/en, 1440/390', { timeout: 300_000 }, async () => {

@@ -7,12 +7,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const MEMBER = 'user@demo.vn';
 const DESKTOP = { width: 1440, height: 1000 };
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 before(async () => {
@@ -21,11 +20,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
-}
 
 /** The holders tab filtered to one permission: the tag of the member in its row. */
 async function holderTag(page: Page, permission: string) {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +142,15 @@ export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
   await page.getByTestId('language-switcher').click();
   await page.getByTestId(`language-${lng}`).click();
   await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+}
+
+/** The phone viewport the journeys check layouts at (§ quality bar: 390 px). */
+export const PHONE = { width: 390, height: 844 };
+
+/** Fails when the page scrolls sideways at the phone width. */
+export async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
 }
 
 export function shot(name: string): string {
