@@ -20,3 +20,4 @@ export * from './zalo-webhooks';
 export * from './followers';
 export * from './events';
 export * from './platform';
+export * from './oa-content';
