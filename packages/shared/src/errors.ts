@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   TICKET_ASSIGNEE_INVALID: { status: 422, message: 'The assignee is not a member or team of this tenant' },
   /** A comment mention naming someone who is not a member of the tenant. */
   TICKET_MENTION_INVALID: { status: 422, message: 'A mentioned user is not a member of this tenant' },
+  /** A statistics date range that ends before it starts, or longer than its period allows (the field is named). */
+  DATE_RANGE_INVALID: { status: 422, message: 'The date range is invalid or too long' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
