@@ -18,6 +18,8 @@ export * from './tenant-fallback';
 export * from './notifications';
 export * from './zalo-webhooks';
 export * from './followers';
+export * from './oa-analytics';
 export * from './events';
 export * from './platform';
 export * from './oa-content';
+export * from './broadcasts';
