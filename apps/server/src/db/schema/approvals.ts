@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS, TASK_MODULES, TASK_STATUSES, type ApproverEntry } from '@zc/shared/api/approvals';
 import { createdAt, oneOf, ts, updatedAt } from './columns';
 import { users } from './auth';
@@ -91,6 +91,8 @@ export const reviewTaskParticipants = pgTable(
     /** The task's kind and team, copied so the type and team filters stay on this table (null only before 0014's backfill). */
     kind: text('kind', { enum: CONTENT_KINDS }),
     teamId: uuid('team_id'),
+    /** The task's name, copied (a task's name never changes) so the name search stays on this table (null only before 0017's backfill). */
+    name: text('name'),
     status: text('status', { enum: TASK_STATUSES }).notNull(),
     createdAt: ts('created_at').notNull(),
     viewedAt: ts('viewed_at'),
@@ -110,5 +112,35 @@ export const reviewTaskParticipants = pgTable(
     check('review_task_participants_kind_ck', oneOf(t.kind, CONTENT_KINDS)),
     check('review_task_participants_module_ck', oneOf(t.module, TASK_MODULES)),
     check('review_task_participants_status_ck', oneOf(t.status, TASK_STATUSES)),
+    // Migration 0017 also adds review_task_participants_user_page_idx (user, tenant, created_at, task_id)
+    // INCLUDE (status, module, kind, team_id, name) in SQL (drizzle cannot declare INCLUDE): the pages
+    // of My tasks and the name search's count read the user's entries without visiting the table.
+  ],
+);
+
+/**
+ * How many of a user's participant rows there are per (tenant, kind, team, status): the `total` of
+ * My tasks for any filter without a name is a sum over a few of these rows instead of a count over
+ * thousands of index entries. Kept exact by the review engine, the only writer of participants, in
+ * the same transaction as each participant insert and status change (rows locked in key order);
+ * deleting a user or tenant deletes their rows with the participants.
+ */
+export const reviewTaskCounts = pgTable(
+  'review_task_counts',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    module: text('module', { enum: TASK_MODULES }).notNull(),
+    kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
+    teamId: uuid('team_id'),
+    status: text('status', { enum: TASK_STATUSES }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('review_task_counts_key').on(t.userId, t.tenantId, t.kind, t.teamId, t.status).nullsNotDistinct(),
+    check('review_task_counts_kind_ck', oneOf(t.kind, CONTENT_KINDS)),
+    check('review_task_counts_module_ck', oneOf(t.module, TASK_MODULES)),
+    check('review_task_counts_status_ck', oneOf(t.status, TASK_STATUSES)),
+    check('review_task_counts_n_ck', sql`${t.n} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS } from '@zc/shared/api/notifications';
 import { createdAt, oneOf } from './columns';
 import { users } from './auth';
@@ -40,6 +40,29 @@ export const notifications = pgTable(
     index('notifications_user_new_idx').on(t.userId, t.tenantId).where(sql`status = 'new'`),
     check('notifications_status_ck', oneOf(t.status, NOTIFICATION_STATUSES)),
     check('notifications_action_ck', oneOf(t.action, NOTIFICATION_ACTIONS)),
+  ],
+);
+
+/**
+ * A user's notification figures per organisation and tenant (tenant null: the organisation's own):
+ * `total` rows and `unread` (status new). The list's `total` and `totalNew` sum one row (a tenant) or
+ * the user's few rows of the organisation instead of counting tens of thousands of index entries.
+ * Kept exact by the notifications module, the only writer of notifications, in the same transaction
+ * as each insert and view (rows locked in key order); deleting a user, organisation or tenant deletes
+ * the rows with the notifications they counted.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    unique('notification_counts_key').on(t.userId, t.merchantId, t.tenantId).nullsNotDistinct(),
+    check('notification_counts_ck', sql`${t.total} >= ${t.unread} and ${t.unread} >= 0`),
   ],
 );
 
