@@ -4,6 +4,7 @@ import { explainZaloError } from '@zc/zalo/error-catalog';
 import { registerControlRoutes } from './control';
 import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
+import { registerOaFollowerRoutes } from './routes/oa-followers';
 import { registerOaMediaRoutes } from './routes/oa-media';
 import { registerOaMessageRoutes } from './routes/oa-messages';
 import { registerOauthRoutes } from './routes/oauth';
@@ -72,6 +73,7 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOauthRoutes(app, sb);
   registerZnsRoutes(app, sb);
   registerOaInfoRoutes(app, sb);
+  registerOaFollowerRoutes(app, sb);
   registerOaMessageRoutes(app, sb);
   registerOaMediaRoutes(app, sb);
   registerGraphRoutes(app, sb);
