@@ -84,6 +84,10 @@ export const ERROR_CODES = {
   TICKET_MENTION_INVALID: { status: 422, message: 'A mentioned user is not a member of this tenant' },
   /** A statistics date range that ends before it starts, or longer than its period allows (the field is named). */
   DATE_RANGE_INVALID: { status: 422, message: 'The date range is invalid or too long' },
+  /** A follower tag both added and removed in one call (the field names the tag). */
+  FOLLOWER_TAG_CONFLICT: { status: 422, message: 'A label cannot be both added and removed' },
+  /** A follower's city or district id that is not in the city list (or a district of another city). */
+  FOLLOWER_LOCATION_INVALID: { status: 422, message: 'The city or district is not in the list' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
