@@ -6,7 +6,9 @@ import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
 import { registerOaFollowerRoutes } from './routes/oa-followers';
 import { registerOaMediaRoutes } from './routes/oa-media';
+import { registerArticleControlRoutes, registerOaArticleRoutes } from './routes/oa-articles';
 import { registerOaMessageRoutes } from './routes/oa-messages';
+import { registerOaBroadcastControl } from './routes/oa-broadcast';
 import { registerOauthRoutes } from './routes/oauth';
 import { registerZnsRoutes } from './routes/zns';
 import type { Sandbox } from './sandbox';
@@ -76,6 +78,9 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaFollowerRoutes(app, sb);
   registerOaMessageRoutes(app, sb);
   registerOaMediaRoutes(app, sb);
+  registerOaArticleRoutes(app, sb);
   registerGraphRoutes(app, sb);
   registerControlRoutes(app, sb);
+  registerOaBroadcastControl(app, sb);
+  registerArticleControlRoutes(app, sb);
 }

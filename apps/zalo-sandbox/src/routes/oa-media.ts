@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { asInt, asString, dataParam, fail, jsonBody, query, zaloRoute, type RouteCtx } from '../http';
+import { asInt, dataParam, fail, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
-import { nextHexId, nextNumericId, type OaMessageRecord, type SandboxArticle, type SandboxUser } from '../state';
+import { nextHexId, type OaMessageRecord, type SandboxUser } from '../state';
 import { userOf } from './oa-info';
 
 const MB = 1024 * 1024;
-const VIDEO_CONVERT_MS = 30_000;
-const ARTICLE_PROCESS_MS = 1_000;
 
 /** Reads the multipart field `file` (Zalo's name) fully; -201 when absent. */
 async function readFile(req: FastifyRequest): Promise<{ name: string; mime: string; buf: Buffer }> {
@@ -19,38 +17,6 @@ async function readFile(req: FastifyRequest): Promise<{ name: string; mime: stri
 const isPng = (b: Buffer) => b.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8;
 const isGif = (b: Buffer) => b.subarray(0, 3).toString('latin1') === 'GIF';
-
-function articleFields(ctx: RouteCtx, b: Record<string, unknown>, existing?: SandboxArticle): Omit<SandboxArticle, 'id' | 'createdAt' | 'views' | 'removed'> {
-  const type = b.type ?? existing?.type;
-  if (type !== 'normal' && type !== 'video') fail('oa', -201, 'type is invalid!');
-  const title = asString(b.title) ?? '';
-  if (title.length < 1 || title.length > 150) fail('oa', -201, 'title allow 1 to 150 characters');
-  const author = asString(b.author) ?? '';
-  if (author.length > 50) fail('oa', -201, 'author allow 0 to 50 characters');
-  const description = asString(b.description) ?? '';
-  if (description.length > 300) fail('oa', -201, 'description allow 0 to 300 characters');
-  const status = b.status === 'show' ? 'show' : 'hide';
-  const comment = b.comment === 'hide' ? 'hide' : 'show';
-  if (type === 'video') {
-    const videoId = asString(b.video_id);
-    const v = [...ctx.sb.state.videos.values()].find((x) => x.videoId === videoId && x.oaId === ctx.oa.oaId);
-    if (!v || ctx.now < v.createdAt + v.convertMs) fail('oa', -201, 'video_id is invalid!');
-    return { oaId: ctx.oa.oaId, type, title, author, description, coverUrl: asString(b.avatar) ?? '', body: [], videoId, status, comment, updatedAt: ctx.now };
-  }
-  const cover = (typeof b.cover === 'object' && b.cover !== null ? b.cover : {}) as Record<string, unknown>;
-  const body = Array.isArray(b.body) ? b.body : [];
-  if (body.length === 0) fail('oa', -201, 'body is invalid!');
-  return { oaId: ctx.oa.oaId, type, title, author, description, coverUrl: asString(cover.photo_url) ?? '', body, status, comment, updatedAt: ctx.now };
-}
-
-function articleView(a: SandboxArticle) {
-  return {
-    id: a.id, type: a.type, title: a.title, author: a.author, description: a.description, status: a.status, comment: a.comment,
-    thumb: a.coverUrl, cover: { cover_type: 'photo', photo_url: a.coverUrl, status: 'show' }, body: a.body, video_id: a.videoId,
-    create_date: a.createdAt, update_date: a.updatedAt, total_view: a.views, total_share: Math.floor(a.views / 20),
-    link_view: `https://zalo.me/s/sandbox/${a.id}`,
-  };
-}
 
 function messageView(m: OaMessageRecord, oa: RouteCtx['oa'], user: SandboxUser | undefined) {
   const fromOa = m.src === 0;
@@ -71,7 +37,7 @@ function page(ctx: RouteCtx): { offset: number; count: number; d: Record<string,
   return { offset, count, d };
 }
 
-/** Uploads, articles, videos and conversations (REFERENCE §3.5, §3.7, §3.9). */
+/** Uploads and conversations (REFERENCE §3.5, §3.7); articles and videos are in oa-articles.ts. */
 export function registerOaMediaRoutes(app: FastifyInstance, sb: Sandbox): void {
   const upload = (kind: 'image' | 'gif' | 'file') => async (ctx: RouteCtx) => {
     const f = await readFile(ctx.req);
@@ -88,76 +54,6 @@ export function registerOaMediaRoutes(app: FastifyInstance, sb: Sandbox): void {
   zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/oa/upload/image', upload('image'));
   zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/oa/upload/gif', upload('gif'));
   zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/oa/upload/file', upload('file'));
-
-  zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/article/create', (ctx) => {
-    const fields = articleFields(ctx, jsonBody(ctx.req, 'oa'));
-    const id = nextNumericId(sb.state);
-    sb.state.articles.set(id, { ...fields, id, createdAt: ctx.now, views: 0, removed: false });
-    const token = nextHexId(sb.state, 'atok');
-    sb.state.articleJobs.set(token, { token, articleId: id, readyAt: ctx.now + ARTICLE_PROCESS_MS });
-    return { token };
-  });
-
-  zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/article/update', (ctx) => {
-    const b = jsonBody(ctx.req, 'oa');
-    const a = sb.state.articles.get(asString(b.id) ?? '');
-    if (!a || a.oaId !== ctx.oa.oaId || a.removed) fail('oa', -201, 'id is invalid!');
-    Object.assign(a, articleFields(ctx, b, a));
-    const token = nextHexId(sb.state, 'atok');
-    sb.state.articleJobs.set(token, { token, articleId: a.id, readyAt: ctx.now + ARTICLE_PROCESS_MS });
-    return { token };
-  });
-
-  zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/article/verify', (ctx) => {
-    const job = sb.state.articleJobs.get(asString(jsonBody(ctx.req, 'oa').token) ?? '');
-    if (!job || sb.state.articles.get(job.articleId)?.oaId !== ctx.oa.oaId) fail('oa', -201, 'token is invalid!');
-    if (ctx.now < job.readyAt) fail('oa', -214);
-    return { id: job.articleId };
-  });
-
-  zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/article/remove', (ctx) => {
-    const a = sb.state.articles.get(asString(jsonBody(ctx.req, 'oa').id) ?? '');
-    if (!a || a.oaId !== ctx.oa.oaId || a.removed) fail('oa', -201, 'id is invalid!');
-    a.removed = true;
-    return { message: 'Delete article successfully' };
-  });
-
-  zaloRoute(app, sb, 'oa', 'GET', '/openapi/v2.0/article/getslice', (ctx) => {
-    const q = query(ctx.req);
-    const offset = asInt(q.offset, 'offset', 0);
-    const limit = asInt(q.limit, 'limit', 10);
-    if (limit > 10 || limit < 1) fail('oa', -201, 'maximum limit is 10');
-    const type = q.type ?? 'normal';
-    if (type !== 'normal' && type !== 'video') fail('oa', -201, 'type is invalid!');
-    const all = [...sb.state.articles.values()].filter((a) => a.oaId === ctx.oa.oaId && !a.removed && a.type === type).sort((x, y) => y.createdAt - x.createdAt);
-    return { medias: all.slice(offset, offset + limit).map(articleView), total: all.length };
-  });
-
-  zaloRoute(app, sb, 'oa', 'GET', '/openapi/v2.0/article/getdetail', (ctx) => {
-    const a = sb.state.articles.get(query(ctx.req).id ?? '');
-    if (!a || a.oaId !== ctx.oa.oaId || a.removed) fail('oa', -201, 'id is invalid!');
-    return articleView(a);
-  });
-
-  zaloRoute(app, sb, 'oa', 'POST', '/openapi/v2.0/article/upload_video/preparevideo', async (ctx) => {
-    const f = await readFile(ctx.req);
-    if (f.buf.length === 0 || f.buf.length > 50 * MB) fail('oa', -210, 'video must be 1 byte to 50 MB');
-    if (!/\.(mp4|avi)$/i.test(f.name)) fail('oa', -201, 'file type is invalid!');
-    const token = nextHexId(sb.state, 'vtok');
-    const videoId = nextNumericId(sb.state);
-    sb.state.videos.set(token, { token, videoId, oaId: ctx.oa.oaId, name: f.name, size: f.buf.length, createdAt: ctx.now, convertMs: VIDEO_CONVERT_MS });
-    return { token };
-  });
-
-  zaloRoute(app, sb, 'oa', 'GET', '/openapi/v2.0/article/upload_video/verify', (ctx) => {
-    const header = ctx.req.headers.token;
-    const token = typeof header === 'string' ? header : query(ctx.req).token;
-    const v = token ? sb.state.videos.get(token) : undefined;
-    if (!v || v.oaId !== ctx.oa.oaId) fail('oa', -201, 'token is invalid!');
-    const elapsed = ctx.now - v.createdAt;
-    const percent = v.convertMs === 0 ? 100 : Math.min(100, Math.floor((elapsed / v.convertMs) * 100));
-    return { status: percent >= 100 ? 1 : 3, video_id: v.videoId, video_name: v.name, video_size: v.size, convert_percent: percent, convert_error_code: 0 };
-  });
 
   zaloRoute(app, sb, 'oa', 'GET', '/openapi/v2.0/oa/listrecentchat', (ctx) => {
     const { offset, count } = page(ctx);
