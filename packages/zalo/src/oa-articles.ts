@@ -1,5 +1,17 @@
 import { envelopeData, type ZaloCall, type ZaloClient } from './client';
-import { multipart, type UploadFile } from './oa-media';
+
+/** A file for preparevideo (same shape as oa-media's UploadFile). */
+export interface VideoFile {
+  data: Uint8Array;
+  filename: string;
+  contentType?: string;
+}
+
+function videoForm(f: VideoFile): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([f.data], { type: f.contentType ?? 'application/octet-stream' }), f.filename);
+  return form;
+}
 
 /**
  * Articles (posts) and article videos (REFERENCE §3.9, §13.2). Field names are Zalo's.
@@ -90,8 +102,8 @@ export async function getArticle(client: ZaloClient, oaKey: string, id: string):
 }
 
 /** POST /v2.0/article/upload_video/preparevideo (multipart `file`, AVI/MP4 ≤ 50 MB) → video token. Not repeated: a retry would upload twice. */
-export async function prepareVideo(client: ZaloClient, oaKey: string, f: UploadFile): Promise<{ token: string }> {
-  return envelopeData(await client.call(oaKey, { api: 'oa', host: 'openapi', method: 'POST', path: '/v2.0/article/upload_video/preparevideo', multipart: multipart(f), idempotent: false }));
+export async function prepareVideo(client: ZaloClient, oaKey: string, f: VideoFile): Promise<{ token: string }> {
+  return envelopeData(await client.call(oaKey, { api: 'oa', host: 'openapi', method: 'POST', path: '/v2.0/article/upload_video/preparevideo', multipart: videoForm(f), idempotent: false }));
 }
 
 export interface VideoStatus {

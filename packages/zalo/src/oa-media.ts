@@ -8,7 +8,7 @@ export interface UploadFile {
   contentType?: string;
 }
 
-export function multipart(f: UploadFile): FormData {
+function multipart(f: UploadFile): FormData {
   const form = new FormData();
   form.append('file', new Blob([f.data], { type: f.contentType ?? 'application/octet-stream' }), f.filename);
   return form;
