@@ -3,8 +3,8 @@ import { emitOaMessageEvents, pushMessage } from '../events';
 import { asString, fail, jsonBody, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
 import { isNight, nextHexId, type SandboxUser } from '../state';
-import { MAX_CITY_CODE } from '../cities';
 import { userOf } from './oa-info';
+import { handleBroadcast } from './oa-broadcast';
 import { checkTemplateData } from './zns';
 
 type Obj = Record<string, unknown>;
@@ -108,16 +108,6 @@ function record(ctx: RouteCtx, user: SandboxUser, type: string, text: string, ec
   return msgId;
 }
 
-/** Parses broadcast target values given as "3,4", 3 or [3, 4] and checks their range. */
-function targetList(v: unknown, name: string, min: number, max: number): void {
-  if (v === undefined) return;
-  const parts = Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',') : [null];
-  for (const p of parts) {
-    const n = Number(typeof p === 'string' ? p.trim() : p);
-    if (!Number.isInteger(n) || n < min || n > max) fail('oa', -201, `${name} is invalid!`);
-  }
-}
-
 /** Message sending: cs, transaction, promotion, template by UID, v2 broadcast / reaction. */
 export function registerOaMessageRoutes(app: FastifyInstance, sb: Sandbox): void {
   zaloRoute(app, sb, 'oa', 'POST', '/openapi/v3.0/oa/message/cs', (ctx) => {
@@ -169,19 +159,6 @@ export function registerOaMessageRoutes(app: FastifyInstance, sb: Sandbox): void
     }
     const target = obj(recipient.target);
     if (!target) fail('oa', -240);
-    if (!ctx.oa.isVerified) fail('oa', -221);
-    targetList(target.ages, 'ages', 0, 7);
-    targetList(target.gender, 'gender', 0, 2);
-    targetList(target.locations, 'locations', 0, 2);
-    targetList(target.cities, 'cities', 0, MAX_CITY_CODE);
-    targetList(target.platform, 'platform', 1, 3);
-    const payload = obj(obj(obj(body.message)?.attachment)?.payload);
-    const elements = Array.isArray(payload?.elements) ? payload.elements.map(obj) : [];
-    if (payload?.template_type !== 'media' || elements.length < 1 || elements.length > 5) fail('oa', -201, 'elements is invalid!');
-    for (const e of elements) {
-      const a = e && e.media_type === 'article' && typeof e.attachment_id === 'string' ? sb.state.articles.get(e.attachment_id) : undefined;
-      if (!a || a.oaId !== ctx.oa.oaId || a.removed) fail('oa', -201, 'attachment_id is invalid!');
-    }
-    return { message_id: nextHexId(sb.state) };
+    return handleBroadcast(ctx, body, target);
   });
 }
