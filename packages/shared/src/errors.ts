@@ -88,6 +88,10 @@ export const ERROR_CODES = {
   FOLLOWER_TAG_CONFLICT: { status: 422, message: 'A label cannot be both added and removed' },
   /** A follower's city or district id that is not in the city list (or a district of another city). */
   FOLLOWER_LOCATION_INVALID: { status: 422, message: 'The city or district is not in the list' },
+  /** §8: an approved or published OA post/video cannot be deleted (the web shows this text in a dialog). */
+  OA_CONTENT_APPROVED: { status: 409, message: 'OA Content was approved so cannot delete' },
+  /** An OA post/video changed after it was approved and published. */
+  OA_CONTENT_NOT_EDITABLE: { status: 409, message: 'This content was approved and can no longer be edited' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

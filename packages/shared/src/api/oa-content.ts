@@ -67,16 +67,15 @@ export const OA_VIDEO_STATUS_OF_CODE: Record<number, OaVideoStatus> = { 0: 'UNKN
 
 export const COVER_VIEWS = ['horizontal', 'vertical', 'square'] as const;
 
-/** The stable error codes of this module (§8). */
+/** The stable error codes of this module (§8; ERROR_CODES in ../errors.ts). */
 export const OA_CONTENT_ERRORS = {
   /** §8 'OA Content was approved so cannot delete' (409). */
-  approvedCannotDelete: 'oa_content_approved',
+  approvedCannotDelete: 'OA_CONTENT_APPROVED',
   /** Editing a published content (409). */
-  notEditable: 'oa_content_not_editable',
-  /** Upload refused before storage: wrong type (415) or too large (413). */
-  uploadType: 'upload_type_not_allowed',
-  uploadSize: 'upload_too_large',
-  uploadFailed: 'upload_failed',
+  notEditable: 'OA_CONTENT_NOT_EDITABLE',
+  /** Upload refused before storage: wrong type (415, field `file`) or too large (413). */
+  uploadType: 'UNSUPPORTED_MEDIA_TYPE',
+  uploadSize: 'PAYLOAD_TOO_LARGE',
 } as const;
 /** §8 messages as the server sends them. */
 export const OA_CONTENT_MESSAGES = {
