@@ -216,10 +216,10 @@ export async function taskCard(db: DbOrTx, actor: Actor, scope: TenantScope): Pr
   return { statusView: t.unread, totalTask: t.total, totalPending: t.pending, totalReject: t.disapproval, totalApproval: t.approval, ...k };
 }
 
-/** The latest review of each item of a kind (for the item lists: task id and status). */
-export async function latestReviews(db: DbOrTx, scope: TenantScope, kind: ContentKind, referenceIds: readonly string[]): Promise<Map<string, { taskId: string; status: TaskStatus }>> {
+/** The latest review of each item of a kind (for the item lists: task id, status and whose turn it is). */
+export async function latestReviews(db: DbOrTx, scope: TenantScope, kind: ContentKind, referenceIds: readonly string[]): Promise<Map<string, { taskId: string; status: TaskStatus; nextApproverId: string | null }>> {
   const m = await latestTasksOf(db, scope, kind, referenceIds);
-  return new Map([...m].map(([ref, t]) => [ref, { taskId: t.id, status: t.status }]));
+  return new Map([...m].map(([ref, t]) => [ref, { taskId: t.id, status: t.status, nextApproverId: t.nextApproverId }]));
 }
 
 /* Approval workflows */
