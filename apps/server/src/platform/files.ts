@@ -9,7 +9,6 @@ import { sha256 } from './crypto';
 import { safeFormField } from './input-safety';
 
 export type ImageType = 'image/jpeg' | 'image/png';
-const EXT: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Image type by magic bytes, never by file name or declared type. */
 export function detectImageType(buf: Buffer): ImageType | null {
@@ -18,17 +17,42 @@ export function detectImageType(buf: Buffer): ImageType | null {
   return null;
 }
 
-/** Local-disk storage under the data directory; keys are content hashes. */
+/** Every type the store keeps, by content (magic bytes), with its file extension. */
+export const STORED_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/x-msvideo': 'avi',
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/csv': 'csv',
+} as const;
+export type StoredType = keyof typeof STORED_TYPES;
+const KEY = new RegExp(`^[a-f0-9]{40}\\.(${[...new Set(Object.values(STORED_TYPES))].join('|')})$`);
+
+/** The content type of a stored key (by its extension). */
+export function mimeOfKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return (Object.entries(STORED_TYPES).find(([, e]) => e === ext)?.[0] as StoredType | undefined) ?? 'application/octet-stream';
+}
+
+/**
+ * The one storage interface of uploads (images, videos, documents): local disk under the data
+ * directory (DATA_DIR/uploads by default); keys are content hashes plus the type's extension, so
+ * the same file stored twice is one file. Callers check type and size before `put`.
+ */
 export function createFileStore(dir: string) {
   return {
-    async put(buf: Buffer, type: ImageType): Promise<string> {
-      const key = `${sha256(buf).slice(0, 40)}.${EXT[type]}`;
+    async put(buf: Buffer, type: StoredType): Promise<string> {
+      const key = `${sha256(buf).slice(0, 40)}.${STORED_TYPES[type]}`;
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, key), buf);
       return key;
     },
     async get(key: string): Promise<Buffer | null> {
-      if (!/^[a-f0-9]{40}\.(jpg|png)$/.test(key)) return null;
+      if (!KEY.test(key)) return null;
       try {
         return await readFile(path.join(dir, key));
       } catch {
@@ -139,4 +163,60 @@ export async function readFileForm(request: FastifyRequest, maxBytes: number): P
     }
   }
   return { fields, file };
+}
+
+/** mp4 (an ISO box `ftyp` at offset 4) or avi (`RIFF....AVI `), by content. */
+export function detectVideoType(buf: Buffer): 'video/mp4' | 'video/x-msvideo' | null {
+  if (buf.length >= 12 && buf.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'AVI ') return 'video/x-msvideo';
+  return null;
+}
+
+/** Any type the store keeps, by content: images (jpg, png, gif), videos (mp4, avi), documents (pdf, doc, docx, csv). */
+export function detectStoredType(buf: Buffer): StoredType | null {
+  if (buf.length >= 6 && buf.subarray(0, 6).toString('latin1').startsWith('GIF8')) return 'image/gif';
+  return detectImageType(buf) ?? detectVideoType(buf) ?? detectDocumentType(buf);
+}
+
+export interface UploadedFile {
+  buf: Buffer;
+  filename: string;
+  type: StoredType;
+}
+
+/**
+ * Parses a multipart form with text fields and up to `maxFiles` files under `file`, each at most
+ * `maxBytes` (413) and of a type `accept` allows by content (415 naming the field). Nothing is
+ * stored here: the caller stores only once every file passed.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  opts: { maxBytes: number; maxFiles: number; accept: (type: StoredType) => boolean; typeMessage: string },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles, fields: 20 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw fieldError(part.fieldname, 'Unknown file field', 'unrecognized_keys');
+        }
+        const buf = await part.toBuffer();
+        if (part.file.truncated || buf.length > opts.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The file must be at most ${Math.round(opts.maxBytes / 1048576)} MB`, { fields: [{ path: 'file', code: 'too_big', message: `at most ${Math.round(opts.maxBytes / 1048576)} MB` }] });
+        if (buf.length === 0) throw fieldError('file', 'The file is empty', 'required');
+        const type = detectStoredType(buf);
+        if (!type || !opts.accept(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', opts.typeMessage, { fields: [{ path: 'file', code: 'type', message: opts.typeMessage }] });
+        files.push({ buf, filename: safeFormField('file.filename', part.filename || 'upload'), type });
+      } else {
+        fields[part.fieldname] = safeFormField(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError || (err instanceof Error && ('code' in err || 'statusCode' in err))) throw err;
+    throw new AppError('VALIDATION_FAILED', 'The multipart body could not be read', { fields: [{ path: 'body', code: 'invalid_format', message: 'malformed multipart body' }] });
+  }
+  if (files.length === 0) throw fieldError('file', 'A file is required', 'required');
+  return { fields, files };
 }

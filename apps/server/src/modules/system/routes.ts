@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { mimeOfKey } from '../../platform/files';
 
 /** Health and uploaded files. */
 export function registerSystemRoutes(app: ZodApp, deps: ModuleDeps, database: Database): void {
@@ -22,7 +23,7 @@ export function registerSystemRoutes(app: ZodApp, deps: ModuleDeps, database: Da
       const buf = await deps.files.get(req.params.key);
       if (!buf) throw notFound();
       void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.type(req.params.key.endsWith('.png') ? 'image/png' : 'image/jpeg').send(buf);
+      return reply.type(mimeOfKey(req.params.key)).send(buf);
     },
   );
 }
