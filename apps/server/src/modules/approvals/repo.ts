@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ORGANISATION_WIDE_ROLES } from '@zc/shared/permissions';
 import type { ContentKind, TaskModule, TaskStatus } from '@zc/shared/api/approvals';
 import type { DbOrTx } from '../../db/client';
-import { approvalWorkflows, reviewTaskParticipants, reviewTasks } from '../../db/schema/approvals';
+import { approvalWorkflows, reviewTaskCounts, reviewTaskParticipants, reviewTasks } from '../../db/schema/approvals';
 import { users } from '../../db/schema/auth';
 import { merchantMembers, tenants } from '../../db/schema/organisation';
 import { tenantMembers } from '../../db/schema/user-groups';
@@ -99,7 +99,7 @@ export async function insertTask(tx: DbOrTx, scope: TenantScope, v: Omit<typeof 
 export async function insertParticipants(tx: DbOrTx, scope: TenantScope, task: TaskRow, userIds: readonly string[]): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
-  await tx
+  const inserted = await tx
     .insert(reviewTaskParticipants)
     .values(
       unique.map((userId) => ({
@@ -109,12 +109,53 @@ export async function insertParticipants(tx: DbOrTx, scope: TenantScope, task: T
         module: task.module,
         kind: task.kind,
         teamId: task.teamId,
+        name: task.name,
         status: task.status,
         createdAt: task.createdAt,
         viewedAt: userId === task.nextApproverId ? null : task.createdAt,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: reviewTaskParticipants.userId });
+  await bumpTaskCounts(
+    tx,
+    scope,
+    inserted.map((r) => ({ userId: r.userId, module: task.module, kind: task.kind, teamId: task.teamId, status: task.status, delta: 1 })),
+  );
+}
+
+type CountDelta = { userId: string; module: TaskRow['module']; kind: ContentKind; teamId: string | null; status: TaskStatus; delta: number };
+
+/**
+ * Applies participant-count changes in the caller's transaction (the same one that wrote the
+ * participants). Deltas of one key are summed and applied in key order, so two transactions touching
+ * the same users lock their rows in the same order. Increments are upserted; decrements update the
+ * row their participant was counted in (an upsert would check `n >= 0` on the proposed row).
+ */
+async function bumpTaskCounts(tx: DbOrTx, scope: TenantScope, deltas: readonly CountDelta[]): Promise<void> {
+  const byKey = new Map<string, CountDelta>();
+  for (const d of deltas) {
+    const key = [d.userId, d.kind, d.teamId ?? '', d.status].join('|');
+    const cur = byKey.get(key);
+    if (cur) cur.delta += d.delta;
+    else byKey.set(key, { ...d });
+  }
+  const sorted = [...byKey.entries()].filter(([, d]) => d.delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
+  const c = reviewTaskCounts;
+  for (const d of sorted.filter((x) => x.delta < 0)) {
+    const done = await tx
+      .update(c)
+      .set({ n: sql`${c.n} + ${d.delta}` })
+      .where(inTenant(scope, c, eq(c.userId, d.userId), eq(c.kind, d.kind), d.teamId === null ? isNull(c.teamId) : eq(c.teamId, d.teamId), eq(c.status, d.status)))
+      .returning({ n: c.n });
+    if (done.length !== 1) throw new Error('review task count row missing for a counted participant');
+  }
+  const up = sorted.filter((x) => x.delta > 0).map((d) => ({ userId: d.userId, tenantId: scopedTenantId(scope), module: d.module, kind: d.kind, teamId: d.teamId, status: d.status, n: d.delta }));
+  if (up.length === 0) return;
+  await tx
+    .insert(c)
+    .values(up)
+    .onConflictDoUpdate({ target: [c.userId, c.tenantId, c.kind, c.teamId, c.status], set: { n: sql`${c.n} + excluded.n` } });
 }
 
 /**
@@ -136,9 +177,23 @@ export async function updateTaskAtVersion(
   return row ?? null;
 }
 
-/** The participants' copy of the task status (same transaction as the task's change). */
+/** The participants' copy of the task status, and their counts moved with it (same transaction as the task's change). */
 export async function setParticipantsStatus(tx: DbOrTx, scope: TenantScope, taskId: string, status: TaskStatus): Promise<void> {
-  await tx.update(reviewTaskParticipants).set({ status }).where(inTenant(scope, reviewTaskParticipants, eq(reviewTaskParticipants.taskId, taskId)));
+  const p = reviewTaskParticipants;
+  // The rows as they were (locked), so the counts move from exactly the status each row had.
+  const before = await tx
+    .select({ userId: p.userId, module: p.module, kind: p.kind, teamId: p.teamId, status: p.status })
+    .from(p)
+    .where(inTenant(scope, p, eq(p.taskId, taskId), ne(p.status, status)))
+    .orderBy(asc(p.userId))
+    .for('update');
+  if (before.length === 0) return;
+  await tx.update(p).set({ status }).where(inTenant(scope, p, eq(p.taskId, taskId), ne(p.status, status)));
+  const counted = before.filter((r): r is typeof r & { kind: ContentKind } => r.kind !== null);
+  await bumpTaskCounts(tx, scope, [
+    ...counted.map((r) => ({ userId: r.userId, module: r.module, kind: r.kind, teamId: r.teamId, status: r.status, delta: -1 })),
+    ...counted.map((r) => ({ userId: r.userId, module: r.module, kind: r.kind, teamId: r.teamId, status, delta: 1 })),
+  ]);
 }
 
 export async function findTaskRow(db: DbOrTx, scope: TenantScope, id: string): Promise<TaskRow | null> {
@@ -196,8 +251,12 @@ const creator = alias(users, 'creator');
 const nextApprover = alias(users, 'next_approver');
 
 /**
- * The user's tasks (creator or approver) in the tenant, VOIDED left out: read from the participants
- * table (per user and tenant, by created_at), joined to the task for the kind, team and name filters.
+ * The user's tasks (creator or approver) in the tenant, VOIDED left out. The page's task ids come
+ * from the participants table alone (per user and tenant, by created_at; the covering index of
+ * migration 0019 holds every filter's column, the name included), and only those ids are joined to
+ * the task and its people, so a deep page skips index entries, not joined rows. The total is a sum of
+ * the user's counter rows (review_task_counts) unless a name is searched, when it counts the
+ * matching index entries.
  */
 export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskListFilter) {
   const p = reviewTaskParticipants;
@@ -205,25 +264,42 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
   if (f.module) conds.push(eq(p.module, f.module));
   if (f.kind) conds.push(eq(p.kind, f.kind));
   if (f.teamIds && f.teamIds.length > 0) conds.push(inArray(p.teamId, f.teamIds));
-  // Only the name search needs the task row itself.
-  const taskConds: SQL[] = [];
-  if (f.name) taskConds.push(ilikeContains(reviewTasks.name, f.name));
-  const where = and(inTenant(scope, p, ...conds), ...taskConds);
-  const order = f.direction === 'asc' ? [asc(p.createdAt), asc(p.taskId)] : [desc(p.createdAt), desc(p.taskId)];
-  const rowsQuery = db
-    .select({ task: reviewTasks, viewedAt: p.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
+  if (f.name) conds.push(ilikeContains(p.name, f.name));
+  const where = inTenant(scope, p, ...conds);
+  const dir = f.direction === 'asc' ? asc : desc;
+  const page = db
+    .select({ taskId: p.taskId, createdAt: p.createdAt, viewedAt: p.viewedAt })
     .from(p)
-    .innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId))
+    .where(where)
+    .orderBy(dir(p.createdAt), dir(p.taskId))
+    .limit(f.limit)
+    .offset(f.offset)
+    .as('page');
+  const rowsQuery = db
+    .select({ task: reviewTasks, viewedAt: page.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
+    .from(page)
+    .innerJoin(reviewTasks, eq(reviewTasks.id, page.taskId))
     .leftJoin(creator, eq(creator.id, reviewTasks.createdBy))
     .leftJoin(nextApprover, eq(nextApprover.id, reviewTasks.nextApproverId))
-    .where(where)
-    .orderBy(...order)
-    .limit(f.limit)
-    .offset(f.offset);
-  const countQuery = taskConds.length > 0 ? db.select({ n: sql<number>`count(*)::int` }).from(p).innerJoin(reviewTasks, eq(reviewTasks.id, p.taskId)).where(where) : db.select({ n: sql<number>`count(*)::int` }).from(p).where(where);
-  // Both at once: on PostgreSQL they run on two pooled connections.
-  const [rows, [c]] = await Promise.all([rowsQuery, countQuery]);
-  return { rows, total: c?.n ?? 0 };
+    .orderBy(dir(page.createdAt), dir(page.taskId));
+  const [rows, total] = await Promise.all([rowsQuery, f.name ? countMatching(db, where) : countFromCounters(db, scope, f)]);
+  return { rows, total };
+}
+
+async function countMatching(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(reviewTaskParticipants).where(where);
+  return c?.n ?? 0;
+}
+
+/** The filter's total from the user's counter rows (a few rows per kind, team and status). */
+async function countFromCounters(db: DbOrTx, scope: TenantScope, f: TaskListFilter): Promise<number> {
+  const c = reviewTaskCounts;
+  const conds: Array<SQL | undefined> = [eq(c.userId, f.userId), f.status ? eq(c.status, f.status) : ne(c.status, 'VOIDED')];
+  if (f.module) conds.push(eq(c.module, f.module));
+  if (f.kind) conds.push(eq(c.kind, f.kind));
+  if (f.teamIds && f.teamIds.length > 0) conds.push(inArray(c.teamId, f.teamIds));
+  const [r] = await db.select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` }).from(c).where(inTenant(scope, c, ...conds));
+  return r?.n ?? 0;
 }
 
 /** The §3 counter card's task figures for one user in the tenant (VOIDED left out). */

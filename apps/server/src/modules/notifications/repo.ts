@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { notificationPreferences, notifications } from '../../db/schema/notifications';
+import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
 import { tenants } from '../../db/schema/organisation';
 import { teamMembers } from '../../db/schema/teams';
 import { tickets } from '../../db/schema/tickets';
@@ -10,11 +10,46 @@ import type { NotificationKind } from '@zc/shared/api/notifications';
 
 export type NotificationValues = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt'>;
 
-/** Inserts one notification; answers its id. */
+/** Inserts one notification and counts it in the user's figures (same transaction); answers its id. */
 export async function insertNotification(tx: Tx, values: NotificationValues): Promise<string> {
-  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id, status: notifications.status });
   if (!row) throw new Error('notification insert failed');
+  await bumpCounts(tx, values.userId, values.merchantId, [{ tenantId: values.tenantId ?? null, total: 1, unread: row.status === 'new' ? 1 : 0 }]);
   return row.id;
+}
+
+/**
+ * Applies changes to the user's notification figures in the caller's transaction, in tenant order
+ * (the organisation's own first), so concurrent writers for the same user lock the rows in the same
+ * order. A new notification is upserted; a view updates the row it was counted in (an upsert would
+ * check `unread >= 0` on the proposed row).
+ */
+async function bumpCounts(tx: Tx, userId: string, merchantId: string, deltas: ReadonlyArray<{ tenantId: string | null; total: number; unread: number }>): Promise<void> {
+  const byTenant = new Map<string | null, { total: number; unread: number }>();
+  for (const d of deltas) {
+    const cur = byTenant.get(d.tenantId) ?? { total: 0, unread: 0 };
+    byTenant.set(d.tenantId, { total: cur.total + d.total, unread: cur.unread + d.unread });
+  }
+  const rows = [...byTenant.entries()]
+    .filter(([, d]) => d.total !== 0 || d.unread !== 0)
+    .sort(([a], [b]) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1))
+    .map(([tenantId, d]) => ({ userId, merchantId, tenantId, total: d.total, unread: d.unread }));
+  const c = notificationCounts;
+  for (const r of rows) {
+    if (r.total > 0) {
+      await tx
+        .insert(c)
+        .values(r)
+        .onConflictDoUpdate({ target: [c.userId, c.merchantId, c.tenantId], set: { total: sql`${c.total} + excluded.total`, unread: sql`${c.unread} + excluded.unread` } });
+      continue;
+    }
+    const done = await tx
+      .update(c)
+      .set({ total: sql`${c.total} + ${r.total}`, unread: sql`${c.unread} + ${r.unread}` })
+      .where(and(eq(c.userId, userId), eq(c.merchantId, merchantId), r.tenantId === null ? isNull(c.tenantId) : eq(c.tenantId, r.tenantId)))
+      .returning({ unread: c.unread });
+    if (done.length !== 1) throw new Error('notification count row missing for a counted notification');
+  }
 }
 
 /** The user's stored choice for one kind (none: the kind's default applies). */
@@ -60,10 +95,15 @@ function ownedBy(o: NotificationOwner, ...more: Array<SQL | undefined>): SQL | u
 
 const creator = alias(users, 'notification_creator');
 
-/** A page of the owner's notifications, newest first, with their tenant and creator; the total and the unread count of the scope. */
+/**
+ * A page of the owner's notifications, newest first, with their tenant and creator; the total and
+ * the unread count of the scope, summed from the user's counter rows (notification_counts: one row
+ * for a tenant, the user's few rows of the organisation) instead of counted over the index.
+ */
 export async function listNotifications(db: DbOrTx, o: NotificationOwner, q: { status?: 'new' | 'viewed'; limit: number; offset: number }) {
   const where = ownedBy(o, q.status ? eq(notifications.status, q.status) : undefined);
-  const [rows, [total], [unread]] = await Promise.all([
+  const c = notificationCounts;
+  const [rows, [figures]] = await Promise.all([
     db
       .select({
         n: notifications,
@@ -77,24 +117,33 @@ export async function listNotifications(db: DbOrTx, o: NotificationOwner, q: { s
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(notifications).where(where),
-    db.select({ n: count() }).from(notifications).where(ownedBy(o, eq(notifications.status, 'new'))),
+    db
+      .select({ total: sql<number>`coalesce(sum(${c.total}), 0)::int`, unread: sql<number>`coalesce(sum(${c.unread}), 0)::int` })
+      .from(c)
+      .where(and(eq(c.userId, o.userId), eq(c.merchantId, o.merchantId), o.tenantId === undefined ? undefined : eq(c.tenantId, o.tenantId))),
   ]);
-  return { rows, total: total?.n ?? 0, totalNew: unread?.n ?? 0 };
+  const all = figures?.total ?? 0;
+  const totalNew = figures?.unread ?? 0;
+  const total = q.status === 'new' ? totalNew : q.status === 'viewed' ? all - totalNew : all;
+  return { rows, total, totalNew };
 }
 export type NotificationListRow = Awaited<ReturnType<typeof listNotifications>>['rows'][number];
 
-/** Marks one of the user's notifications viewed; answers its row before (null: not theirs or absent). */
+/** Marks one of the user's notifications viewed, and its figures (same transaction); answers its row before (null: not theirs or absent). */
 export async function markOneViewed(tx: Tx, userId: string, merchantId: string, id: string) {
   const [before] = await tx.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.merchantId, merchantId))).for('update');
   if (!before) return null;
-  if (before.status !== 'viewed') await tx.update(notifications).set({ status: 'viewed' }).where(eq(notifications.id, id));
+  if (before.status !== 'viewed') {
+    await tx.update(notifications).set({ status: 'viewed' }).where(eq(notifications.id, id));
+    await bumpCounts(tx, userId, before.merchantId, [{ tenantId: before.tenantId, total: 0, unread: -1 }]);
+  }
   return before;
 }
 
-/** Marks every new notification of the owner's scope viewed; answers how many changed. */
+/** Marks every new notification of the owner's scope viewed, and its figures; answers how many changed. */
 export async function markAllViewed(tx: Tx, o: NotificationOwner): Promise<number> {
-  const rows = await tx.update(notifications).set({ status: 'viewed' }).where(ownedBy(o, eq(notifications.status, 'new'))).returning({ id: notifications.id });
+  const rows = await tx.update(notifications).set({ status: 'viewed' }).where(ownedBy(o, eq(notifications.status, 'new'))).returning({ tenantId: notifications.tenantId });
+  await bumpCounts(tx, o.userId, o.merchantId, rows.map((r) => ({ tenantId: r.tenantId, total: 0, unread: -1 })));
   return rows.length;
 }
 
