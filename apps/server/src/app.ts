@@ -40,6 +40,8 @@ import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerApprovalRoutes } from './modules/approvals/routes';
 import { wireReviewKinds } from './review-kinds';
 import { registerFollowerRoutes } from './modules/followers/routes';
+import { registerOaAnalyticsRoutes } from './modules/oa-analytics/routes';
+import { registerOaManagerRoutes } from './modules/oa-manager/routes';
 import { registerPlaygroundRoutes } from './modules/playground/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
 import { markDelivered } from './modules/messaging/delivery-worker';
@@ -167,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTemplateRoutes(z, moduleDeps);
       registerApprovalRoutes(z, moduleDeps);
       registerFollowerRoutes(z, moduleDeps);
+      registerOaAnalyticsRoutes(z, moduleDeps);
+      registerOaManagerRoutes(z, moduleDeps);
       registerPlaygroundRoutes(z, moduleDeps);
       registerZaloWebhookRoutes(z, moduleDeps, {
         // Composition point: Zalo's delivery receipt (ZNS or OA) moves the sent message to RECEIVED.

@@ -3,6 +3,7 @@ import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
 import { fallbackOnFailure } from '../modules/tenant-fallback/service';
 import { submitApprovedTemplateRequest } from '../modules/templates/service';
 import { notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
+import { countOaMessageSent } from '../modules/oa-analytics/service';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**
@@ -35,4 +36,6 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
       await fallbackOnFailure(tx, event);
     },
   }),
+  // Messaging announces an OA message that reached Zalo; OA analytics counts it (and the session it replies to) once (ADR 0014).
+  defineHandler({ name: 'oa-analytics-count-oa-message', types: ['message.status_changed'], handle: countOaMessageSent }),
 ];

@@ -3,8 +3,12 @@ import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
 import { sha256, type Cipher } from '../../platform/crypto';
 import { applyFollowerEvent } from '../followers/service';
+import { recordOaEventStats } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
 import { findOasOfApp, insertEventOnce } from './repo';
+
+/** Events that change a synced follower (modules/followers applies them and announces oa_follower.changed). */
+const FOLLOWER_EVENTS: ReadonlySet<string> = new Set(['follow', 'unfollow', 'user_withdraw', 'update_user_info', 'add_user_to_tag', 'remove_user_from_tag']);
 
 /** What a refused event is logged with: never the body, the signature or a secret. */
 export interface RefusedEventLog {
@@ -92,7 +96,12 @@ export async function ingestZaloWebhook(
   const fresh = checkEventFreshness(event.timestamp, opts.now ?? Date.now());
   if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
-  const inserted = await insertEventOnce(db, { zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw });
+  // The event and its statistics (hourly rollup, ADR 0014) commit together: a retry counts once.
+  const inserted = await db.transaction(async (tx) => {
+    const stored = await insertEventOnce(tx, { zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw });
+    if (stored) await recordOaEventStats(tx, { tenantId: oa.tenantId, zaloOaId: oa.id }, event);
+    return stored;
+  });
   if (!inserted) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
 
   if (event.type === 'zns_delivery' && handlers.onDelivery) {
@@ -106,7 +115,7 @@ export async function ingestZaloWebhook(
     await applyTemplateStatus(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, status: event.newStatus, reason: event.reason });
   } else if (event.type === 'template_quality') {
     await applyTemplateQuality(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, quality: event.quality });
-  } else if (event.type === 'user_withdraw' || event.type === 'update_user_info') {
+  } else if (FOLLOWER_EVENTS.has(event.type) || (event.type === 'interaction' && event.eventName === 'user_reply_consent')) {
     await applyFollowerEvent(db, oa.id, event);
   }
   // Every other kind (tags, widget_*, admin echoes, unknown names) is stored above and acknowledged.
