@@ -36,6 +36,12 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'ticket.sla_warning': { tenant: ['VIEW_TICKET'] },
   'ticket.sla_breached': { tenant: ['VIEW_TICKET'] },
   'team.changed': { tenant: ['VIEW_TEAM'] },
+  'oa_content.changed': { tenant: ['VIEW_ZALO_OA_CONTENT'] },
+  'oa_video.changed': { tenant: ['VIEW_ZALO_OA_CONTENT'] },
+  'oa_broadcast.changed': { tenant: ['VIEW_ZALO_OA_CONTENT'] },
+  'oa_follower.changed': { tenant: ['VIEW_ZALO_OA_USER'] },
+  'oa_follower.sync_progress': { tenant: ['VIEW_ZALO_OA_USER'] },
+  'oa_update_request.changed': { tenant: ['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA_INFO'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

@@ -65,6 +65,16 @@ export const PAGES = {
   fallback: { path: '/tenant/settings/fallback', requirement: 'VIEW_WEBHOOK' },
   oaSetting: { path: '/tenant/zalo-oa/setting', requirement: ['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA'], services: ['oaService', 'znsService'] },
   oaHistory: { path: '/tenant/zalo-oa/history', requirement: 'VIEW_HISTORY', services: OA },
+  /** §2.1 Official-account content, broadcasts, followers and analytics (issue 12). */
+  oaAnalytics: { path: '/tenant/zalo-oa/analytics', requirement: 'VIEW_ZALO_OA_SERVICE', services: OA },
+  oaContent: { path: '/tenant/zalo-oa/content', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
+  oaContentVideo: { path: '/tenant/zalo-oa/content/video', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
+  oaContentCreate: { path: '/tenant/zalo-oa/content/create', requirement: 'CREATE_ZALO_OA_CONTENT', services: OA },
+  oaContentDetail: { path: '/tenant/zalo-oa/content/:id', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
+  oaBroadcasts: { path: '/tenant/zalo-oa/broadcast', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
+  oaBroadcastCreate: { path: '/tenant/zalo-oa/broadcast/create', requirement: 'CREATE_ZALO_OA_CONTENT', services: OA },
+  oaBroadcast: { path: '/tenant/zalo-oa/broadcast/:id', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
+  oaCustomers: { path: '/tenant/zalo-oa/customers', requirement: 'VIEW_ZALO_OA_USER', services: OA },
   oaUid: { path: '/tenant/zalo-oa/uid', requirement: 'VIEW_HISTORY', services: OA },
   znsTemplates: { path: '/tenant/zns-service/templates', requirement: ['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], services: ZNS },
   znsTemplateManagement: {

@@ -67,6 +67,19 @@ export const EVENT_PAYLOADS = {
 
   /** A team, its members or its quota changed. */
   'team.changed': z.object({ teamId: uuid }),
+
+  /** A post or video changed status, or its publishing state on one OA changed (zaloOaId set). */
+  'oa_content.changed': z.object({ contentId: uuid, status: z.string().max(40), zaloOaId: uuid.nullable(), publishState: z.string().max(40).nullable() }),
+  /** An uploaded video's conversion at Zalo progressed (percent 0–100) or ended. */
+  'oa_video.changed': z.object({ videoId: uuid, status: z.string().max(40), convertPercent: z.number().int().min(0).max(100) }),
+  /** A broadcast changed status, or its outcome on one OA changed (zaloOaId set). */
+  'oa_broadcast.changed': z.object({ broadcastId: uuid, status: z.string().max(40), zaloOaId: uuid.nullable(), sendState: z.string().max(40).nullable() }),
+  /** A follower of an OA was added or changed (webhook, edit, tag). */
+  'oa_follower.changed': z.object({ zaloOaId: uuid, followerId: uuid }),
+  /** A follower resynchronisation progressed (done of total pages' users) or ended. */
+  'oa_follower.sync_progress': z.object({ zaloOaId: uuid, syncId: uuid, status: z.string().max(40), done: z.number().int(), total: z.number().int() }),
+  /** An OA information update request (name, avatar, cover, description) changed status. */
+  'oa_update_request.changed': z.object({ requestId: uuid, zaloOaId: uuid, status: z.string().max(40) }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

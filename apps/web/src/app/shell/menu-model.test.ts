@@ -53,6 +53,10 @@ describe('menu model', () => {
     expect(k).toEqual([
       'tenant-dashboard',
       'zalo-oa',
+      'oa-analytics',
+      'oa-content',
+      'oa-broadcast',
+      'oa-customers',
       'oa-uid',
       'oa-history',
       'oa-setting',
@@ -127,8 +131,8 @@ describe('menu model', () => {
   });
 
   it('needs VIEW_HISTORY for the UID page on top of the OA service permission', () => {
-    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE']), shop))).toEqual(['zalo-oa', 'oa-setting']);
-    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE', 'VIEW_HISTORY']), shop))).toEqual(['zalo-oa', 'oa-uid', 'oa-history', 'oa-setting', 'zns-service', 'zns-history']);
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-setting']);
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE', 'VIEW_HISTORY']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-uid', 'oa-history', 'oa-setting', 'zns-service', 'zns-history']);
   });
 
   it('takes the first ZNS permission held in the §6 order', () => {

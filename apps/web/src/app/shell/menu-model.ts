@@ -96,8 +96,8 @@ export function znsEntryPermission(held: ReadonlySet<string>): Permission | null
 
 /**
  * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. Items of
- * modules that have not arrived (OA analytics, content, chat, customers; campaigns; Mini Apps; My
- * tasks) are absent until their pages exist; OA settings sit in the OA group.
+ * modules that have not arrived (OA chat; campaigns; Mini Apps) are absent until their pages exist;
+ * OA settings sit in the OA group.
  */
 export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): MenuNode[] {
   const at = (page: PageDef) => ({ page, path: tenantHref(page, tenant.id) });
@@ -111,6 +111,10 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
         when: tenant.oaService,
         requirement: 'VIEW_ZALO_OA_SERVICE',
         children: [
+          { key: 'oa-analytics', labelKey: 'menu.analytics', ...at(PAGES.oaAnalytics) },
+          { key: 'oa-content', labelKey: 'menu.content', ...at(PAGES.oaContent) },
+          { key: 'oa-broadcast', labelKey: 'menu.broadcast', ...at(PAGES.oaBroadcasts) },
+          { key: 'oa-customers', labelKey: 'menu.customers', ...at(PAGES.oaCustomers) },
           { key: 'oa-uid', labelKey: 'menu.uid', ...at(PAGES.oaUid), requirement: 'VIEW_ZALO_OA_SERVICE' },
           { key: 'oa-history', labelKey: 'menu.history', ...at(PAGES.oaHistory) },
           { key: 'oa-setting', labelKey: 'menu.oaSetting', ...at(PAGES.oaSetting) },
