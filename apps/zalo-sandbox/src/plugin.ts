@@ -4,6 +4,7 @@ import { explainZaloError } from '@zc/zalo/error-catalog';
 import { registerControlRoutes } from './control';
 import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
+import { registerOaQuotaControl } from './routes/oa-quota';
 import { registerOaFollowerRoutes } from './routes/oa-followers';
 import { registerOaMediaRoutes } from './routes/oa-media';
 import { registerArticleControlRoutes, registerOaArticleRoutes } from './routes/oa-articles';
@@ -81,6 +82,7 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaArticleRoutes(app, sb);
   registerGraphRoutes(app, sb);
   registerControlRoutes(app, sb);
+  registerOaQuotaControl(app, sb);
   registerOaBroadcastControl(app, sb);
   registerArticleControlRoutes(app, sb);
 }

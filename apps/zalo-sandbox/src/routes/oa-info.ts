@@ -3,6 +3,7 @@ import { asInt, asString, dataParam, fail, jsonBody, zaloRoute, type RouteCtx } 
 import type { Sandbox } from '../sandbox';
 import { BROADCAST_CITIES, MAX_CITY_CODE } from '../cities';
 import { ddmmyyyy, type SandboxUser } from '../state';
+import { quotaAssetsOf } from './oa-quota';
 
 const DAY = 86_400_000;
 
@@ -187,8 +188,8 @@ export function registerOaInfoRoutes(app: FastifyInstance, sb: Sandbox): void {
     const b = jsonBody(ctx.req, 'oa');
     if (b.user_id === undefined) {
       // The asset form (SPEC190 §5.13): quota owned by the OA or the app.
-      const product = asString(b.product_type) ?? 'cs';
-      return [{ asset_id: `asset-${ctx.oa.oaId}-${product}`, product_type: product, quota_type: asString(b.quota_type) ?? 'sub_quota', valid_through: '31/12/2026', total: 2000, remain: 1990 }];
+      // Set per OA through the control API (routes/oa-quota.ts).
+      return quotaAssetsOf(ctx.sb, ctx.oa.oaId, asString(b.product_type) ?? 'cs', asString(b.quota_type) ?? 'sub_quota');
     }
     const u = userOf(ctx, b.user_id);
     const inWindow = ctx.now - u.lastInteraction < 7 * DAY;
