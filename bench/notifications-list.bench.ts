@@ -6,6 +6,9 @@
 //
 //   npm run bench -- notifications-list                              PostgreSQL
 //   node --import tsx bench/notifications-list.bench.ts --pglite       PGlite
+// The list's total and totalNew come from the notification_counts rows (migration 0019); each
+// scenario checks them against a direct count once measured.
+//
 //   … --requested-indexes   also builds the two indexes asked for in /tmp/zc/schema-requests.md
 //                           (user, merchant, created_at) and (user, merchant) where new, to measure them
 //                           before their migration lands (once it has, they are there anyway).
@@ -79,7 +82,12 @@ async function generate(database: Database): Promise<void> {
     console.log(`  ${to.toLocaleString('en')} rows (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   for (const i of idx) await q.exec(i.indexdef);
+  // The users' figures, as migration 0019 backfills them (the module keeps them from then on).
+  await q.exec(`delete from notification_counts`);
+  await q.exec(`insert into notification_counts (user_id, merchant_id, tenant_id, total, unread)
+    select user_id, merchant_id, tenant_id, count(*)::int, (count(*) filter (where status = 'new'))::int from notifications group by 1, 2, 3`);
   await q.exec('vacuum analyze notifications');
+  await q.exec('vacuum analyze notification_counts');
   console.log(`generated ${ROWS.toLocaleString('en')} notifications in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -120,6 +128,12 @@ async function measure(database: Database): Promise<void> {
       meta = { total: res.total, totalNew: res.totalNew };
     }
     all.push(...times);
+    // The counter rows must agree with a direct count of the rows.
+    const scope = sc.tenantId ? `tenant_id = '${sc.tenantId}'` : `merchant_id = '${MERCHANT}'`;
+    const { rows: direct } = await database.raw.query<{ total: number; unread: number }>(
+      `select (count(*) filter (where ${sc.status ? `status = '${sc.status}'` : 'true'}))::int as total, (count(*) filter (where status = 'new'))::int as unread from notifications where user_id = '${sc.userId}' and ${scope}`,
+    );
+    if (direct[0]?.total !== meta.total || direct[0]?.unread !== meta.totalNew) throw new Error(`${sc.name}: counters ${JSON.stringify(meta)} differ from a direct count ${JSON.stringify(direct[0])}`);
     console.log(`${sc.name.padEnd(40)} total ${String(meta.total).padStart(7)} new ${String(meta.totalNew).padStart(6)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms  max ${Math.max(...times).toFixed(1).padStart(6)} ms`);
   }
   const p95 = pct(all, 95);

@@ -7,6 +7,10 @@
 //   npm run bench -- tasks                                       PostgreSQL (BENCH_PG_URL or TEST_DATABASE_URL)
 //   node --import tsx bench/tasks.bench.ts --pglite              PGlite (BENCH_PGLITE_DIR keeps the data)
 //   BENCH_TASKS=100000 node --import tsx bench/tasks.bench.ts    a smaller run
+//   BENCH_KEEP_DB=1 BENCH_DB_NAME=x npm run bench -- tasks       keep the database; run again to re-measure it
+//
+// The list's total comes from the review_task_counts rows (migration 0019) unless a name is searched;
+// every scenario checks it against a direct count joined to the tasks.
 //
 // Shape: 100 tenants × 20 users × 3 teams; every task has its creator and two approvers as
 // participants; user 0 of each tenant is the last approver of every task (10,000 tasks each: the
@@ -76,8 +80,8 @@ async function generate(database: Database): Promise<void> {
            lateral (select case when abs(hashint4(g) % 100) < 15 then 'PENDING' when abs(hashint4(g) % 100) < 75 then 'APPROVAL' when abs(hashint4(g) % 100) < 95 then 'DISAPPROVAL' else 'VOIDED' end as status) s`);
     // Participants: creator, first approver, user 0 (distinct users: creator and first approver are 1..19).
     await q.exec(`
-      insert into review_task_participants (task_id, user_id, tenant_id, module, kind, team_id, status, created_at, viewed_at)
-      select t.id, p.user_id, t.tenant_id, t.module, t.kind, t.team_id, t.status, t.created_at, case when abs(hashint4(p.n * 7919 + g) % 10) < 3 then null else t.created_at end
+      insert into review_task_participants (task_id, user_id, tenant_id, module, kind, team_id, name, status, created_at, viewed_at)
+      select t.id, p.user_id, t.tenant_id, t.module, t.kind, t.team_id, t.name, t.status, t.created_at, case when abs(hashint4(p.n * 7919 + g) % 10) < 3 then null else t.created_at end
       from generate_series(${from}, ${to}) g
       join review_tasks t on t.id = md5('task' || g)::uuid
       cross join lateral (values (1, t.created_by), (2, ${U_SQL('g % 100', '1 + ((g / 100) + 1) % 19')}), (3, ${U_SQL('g % 100', '0')})) p(n, user_id)
@@ -91,8 +95,13 @@ async function generate(database: Database): Promise<void> {
     await q.exec(i.indexdef);
     console.log(`  index ${i.indexname} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
+  // The users' counter rows, as migration 0019 backfills them (the review engine keeps them from then on).
+  await q.exec(`delete from review_task_counts`);
+  await q.exec(`insert into review_task_counts (user_id, tenant_id, module, kind, team_id, status, n)
+    select user_id, tenant_id, module, kind, team_id, status, count(*)::int from review_task_participants group by 1, 2, 3, 4, 5, 6`);
   await q.exec('vacuum analyze review_tasks');
   await q.exec('vacuum analyze review_task_participants');
+  await q.exec('vacuum analyze review_task_counts');
   console.log(`generated ${TASKS.toLocaleString('en')} tasks in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -138,6 +147,17 @@ async function measure(database: Database): Promise<boolean> {
       }
     }
     listAll.push(...times);
+    // The total (counter rows, or the name search's count) must equal a direct count joined to the tasks.
+    {
+      const f = sc.f;
+      const conds = [`p.user_id = '${userId(0, 0)}'`, `p.tenant_id = '${tenantId(0)}'`, f.status ? `p.status = '${f.status}'` : `p.status <> 'VOIDED'`];
+      if (f.module) conds.push(`p.module = '${f.module}'`);
+      if (f.kind) conds.push(`t.kind = '${f.kind}'`);
+      if (f.teamIds) conds.push(`t.team_id in (${f.teamIds.map((x) => `'${teamId(0, Number(x.slice(4)))}'`).join(', ')})`);
+      if (f.name) conds.push(`t.name ilike '%${f.name}%'`);
+      const { rows } = await database.raw.query<{ n: number }>(`select count(*)::int as n from review_task_participants p join review_tasks t on t.id = p.task_id where ${conds.join(' and ')}`);
+      if (rows[0]?.n !== total) throw new Error(`${sc.name}: total ${total} differs from a direct count ${rows[0]?.n}`);
+    }
     console.log(`list ${sc.name.padEnd(40)} total(u0) ${String(total).padStart(6)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms  max ${Math.max(...times).toFixed(1).padStart(6)} ms`);
   }
   for (let r = 0; r < REPEAT * 4; r += 1) {
@@ -162,11 +182,16 @@ try {
     const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from review_tasks');
     if ((rows[0]?.n ?? 0) === 0) await generate(database);
   } else {
-    await admin(`create database ${dbName}`);
+    // BENCH_DB_NAME of a kept database (BENCH_KEEP_DB=1) measures it again without regenerating.
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    const fresh = (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount !== 1;
+    await c.end();
+    if (fresh) await admin(`create database ${dbName}`);
     const url = Object.assign(new URL(PG_URL), { pathname: `/${dbName}` }).toString();
     database = await openDatabase({ url, poolSize: 4 });
     await migrateDatabase(database);
-    await generate(database);
+    if (fresh) await generate(database);
   }
   console.log(`database: ${pglite ? 'PGlite' : `PostgreSQL (${dbName})`}; ${TASKS.toLocaleString('en')} tasks over ${TENANTS} tenants`);
   if (!(await measure(database))) process.exitCode = 1;

@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Permission } from '@zc/shared/permissions';
-import { reviewTaskParticipants, reviewTasks } from '../../db/schema/approvals';
+import { reviewTaskCounts, reviewTaskParticipants, reviewTasks } from '../../db/schema/approvals';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import { trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
 import { buildOrganisation, buildTenant, buildUser, createTestDatabase } from '../../test/helpers';
 import { canonicalJson, decide, initialState, snapshotHash, voidState, type ReviewState } from './engine';
-import { insertWorkflow } from './repo';
+import { insertWorkflow, listTasksForUser } from './repo';
 import { decideTask, registerReviewKind, submitForReview, voidReview } from './service';
 
 /* The pure state machine. */
@@ -175,6 +175,24 @@ describe('review engine (stored) against the model', () => {
           expect(rejectedRuns.get(task.id) ?? 0).toBe(task.status === 'DISAPPROVAL' ? 1 : 0);
           const parts = await database.db.select().from(reviewTaskParticipants).where(eq(reviewTaskParticipants.taskId, task.id));
           expect(parts.every((p) => p.status === task.status)).toBe(true);
+        }
+        // The counter rows equal a direct count of the participants, key by key, and every list
+        // total (each status filter, with and without a name) equals a direct count.
+        const parts = await database.db.select().from(reviewTaskParticipants).where(eq(reviewTaskParticipants.tenantId, tenant.id));
+        const keyOf = (r: { userId: string; kind: string | null; teamId: string | null; status: string }) => `${r.userId}|${r.kind ?? ''}|${r.teamId ?? ''}|${r.status}`;
+        const direct = new Map<string, number>();
+        for (const p of parts) direct.set(keyOf(p), (direct.get(keyOf(p)) ?? 0) + 1);
+        const counted = await database.db.select().from(reviewTaskCounts).where(eq(reviewTaskCounts.tenantId, tenant.id));
+        expect(new Map(counted.filter((c) => c.n !== 0).map((c) => [keyOf(c), c.n]))).toEqual(direct);
+        for (const u of people) {
+          for (const status of [undefined, 'PENDING', 'APPROVAL', 'DISAPPROVAL', 'VOIDED'] as const) {
+            for (const name of [undefined, 'item 1']) {
+              const r = await listTasksForUser(database.db, scope, { userId: u, status, name, direction: 'desc', limit: 2, offset: 1 });
+              const want = parts.filter((p) => p.userId === u && (status ? p.status === status : p.status !== 'VOIDED') && (!name || p.name === 'Item 1'));
+              expect(r.total).toBe(want.length);
+              expect(r.rows.length).toBe(Math.max(0, Math.min(2, want.length - 1)));
+            }
+          }
         }
       }),
       { numRuns: 25 },
