@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { defineJob, startJobs, type JobDefinition } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
+import { broadcastSendJob } from './modules/broadcasts/job';
+import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo } from './db/seed/demo-zalo';
 import { createInProcessSandbox, sandboxMounts, type SandboxApp } from './sandbox-mount';
@@ -77,6 +79,10 @@ async function main(): Promise<void> {
   ];
   if (transport) definitions.push(defineJob({ name: 'mail-deliver', payload: sweep, cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) }));
   definitions.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
+  // OA broadcasts: approved ones are handed to Zalo at their schedule time (window, monthly quota, held with a reason).
+  definitions.push(broadcastSendJob(database.db, zalo));
+  // OA posts and videos: publish approved content to each OA (create → verify, own back-off), refresh view/share totals.
+  definitions.push(oaContentPublishJob(database.db, zalo), oaContentStatsJob(database.db, zalo));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;

@@ -5,6 +5,10 @@ import type { Cipher } from './platform/crypto';
 import { registerReviewKind } from './modules/approvals/service';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { znsTemplateReviewKind } from './modules/templates/review-kind';
+import { oaBroadcastReviewKind } from './modules/broadcasts/review-kind';
+import { contentSourceFrom, useBroadcastContentSource } from './modules/broadcasts/content-port';
+import { publishedArticles } from './modules/oa-content/service';
+import { oaContentPostReviewKind, oaContentVideoReviewKind } from './modules/oa-content/review-kind';
 import { useZaloForTemplateSubmission } from './modules/templates/service';
 
 export interface ReviewKindDeps {
@@ -20,6 +24,11 @@ export interface ReviewKindDeps {
  */
 export function wireReviewKinds(deps: ReviewKindDeps): void {
   registerReviewKind(znsTemplateReviewKind);
+  registerReviewKind(oaBroadcastReviewKind);
+  // Broadcasts read which contents are published on which OA through the content module's service.
+  useBroadcastContentSource(contentSourceFrom(publishedArticles));
+  registerReviewKind(oaContentPostReviewKind);
+  registerReviewKind(oaContentVideoReviewKind);
   // The approval handler submits template requests to Zalo from inside its dispatcher transaction:
   // the client reads the OA's tokens through that transaction (embedded PGlite has one session, so a
   // second connection would wait on the transaction forever). A Tx answers every query a Db does.
