@@ -118,6 +118,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'ticket.sla_breached',
   // Teams page: another user's change to a team, its members or its quota.
   'team.changed',
+  // OA settings: an OA update request created, cancelled or decided elsewhere.
+  'oa_update_request.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {

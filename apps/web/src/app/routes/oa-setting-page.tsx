@@ -17,6 +17,7 @@ import { useOa } from '../../features/zalo-oa/api/get-oa';
 import { useCurrentOa } from '../../lib/current-oa';
 import { CreateOaDialog } from '../../features/zalo-oa/components/create-oa-dialog';
 import { EditOaDialog } from '../../features/zalo-oa/components/edit-oa-dialog';
+import { OaManagerPanel } from '../../features/oa-manager/components/oa-manager-panel';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
@@ -139,6 +140,7 @@ export function OaSettingPage() {
               ]}
             />
           </Card>
+          {scope.tenant ? <OaManagerPanel tenantId={scope.tenant.id} zaloOAId={oa.id} /> : null}
         </Space>
       )}
       {oa ? <EditOaDialog oa={oa} open={editOpen} onClose={() => setEditOpen(false)} /> : null}
