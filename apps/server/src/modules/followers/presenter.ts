@@ -1,8 +1,8 @@
-import type { Follower } from '@zc/shared/api/followers';
-import type { FollowerRow } from './repo';
+import type { Follower, FollowerSyncState } from '@zc/shared/api/followers';
+import type { FollowerSyncRow, FollowerWithOa } from './repo';
 
-/** Follower row (with its OA) → §3 follower; no per-row actions exist on followers, so no abilities. */
-export function presentFollower({ f, oaName, oaAvatar }: { f: FollowerRow; oaName: string; oaAvatar: string | null }): Follower {
+/** Follower row (with its OA) → §3 follower; no per-row actions differ between followers, so no abilities. */
+export function presentFollower({ f, oaName, oaAvatar }: FollowerWithOa): Follower {
   return {
     id: f.id,
     userId: f.userId,
@@ -16,6 +16,21 @@ export function presentFollower({ f, oaName, oaAvatar }: { f: FollowerRow; oaNam
     tagsAndNotesInfo: { tagNames: f.tagNames },
     userAlias: f.userAlias,
     userExternalId: f.userExternalId,
+    callConsent: f.callConsent,
+    callConsentExpiresAt: f.callConsentExpiresAt?.toISOString() ?? null,
     createdAt: f.createdAt.toISOString(),
+  };
+}
+
+export function presentSync(s: FollowerSyncRow): FollowerSyncState {
+  return {
+    syncId: s.id,
+    zaloOAId: s.zaloOaId,
+    status: s.status === 'DONE' || s.status === 'FAILED' ? s.status : 'RUNNING',
+    done: s.done,
+    total: s.total,
+    error: s.error,
+    startedAt: s.createdAt.toISOString(),
+    finishedAt: s.finishedAt?.toISOString() ?? null,
   };
 }

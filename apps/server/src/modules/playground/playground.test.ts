@@ -57,7 +57,7 @@ describe('followers', () => {
     expect(page1.json().meta).toMatchObject({ total: synced, page: 1 });
     expect(page1.json().data).toHaveLength(20);
     const someone = page1.json().data[3] as { displayName: string; userId: string };
-    const found = await t.app.inject({ url: `/api/merchant/oa-user/getlist?searchValue=${encodeURIComponent(someone.displayName.slice(-6))}`, headers: h });
+    const found = await t.app.inject({ url: `/api/merchant/oa-user/getlist?searchValue=${encodeURIComponent(someone.displayName.slice(0, 6))}`, headers: h });
     expect(found.json().data.map((f: { userId: string }) => f.userId)).toContain(someone.userId);
     // a second sync updates in place
     await t.app.inject({ method: 'POST', url: '/api/merchant/oa-user/sync', headers: h, payload: { zaloOAId: oaId } });
