@@ -120,6 +120,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'team.changed',
   // OA settings: an OA update request created, cancelled or decided elsewhere.
   'oa_update_request.changed',
+  // Broadcasts: review and send outcome per OA change live on the list and the details.
+  'oa_broadcast.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
