@@ -13,7 +13,8 @@ import { uploadImage } from '../api/upload-image';
 import { useErrorText } from '../../../lib/error-text';
 import { DEFAULT_IMAGE_MB, validateImage } from './image-rules';
 
-const URL_PATTERN = /^https?:\/\/\S+$/i;
+/** An http(s) URL, or the path of a file this product stored (what `upload` answers). */
+const URL_PATTERN = /^(https?:\/\/|\/)\S+$/i;
 
 export interface ImageChoice {
   url: string;
