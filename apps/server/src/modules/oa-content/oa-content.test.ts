@@ -147,6 +147,10 @@ describe('OA content: drafts, review, publishing', () => {
     for (const m of mappings) expect(m.zaloContentId).toMatch(/^[0-9a-f]{20}$/);
     const second = mappings.find((m) => m.zaloOaId === oa2);
     expect(second?.publishedAt).toBeTruthy();
+    // OA 2's verify failed (the sandbox's forced -200 was used up) and the retry published it.
+    const sandboxState = (await (await fetch(`${sb.url}/_control/articles`)).json()) as { oas: Array<{ oaId: string; failNext?: unknown }> };
+    expect(sandboxState.oas.find((o) => o.oaId === SANDBOX_SECOND_OA_ID)?.failNext).toBeUndefined();
+    expect(second?.attempts).toBeGreaterThanOrEqual(1);
     const d = await detail(c.id);
     expect(d.oaContentMapping.every((m: { publishState: string; linkView: string | null }) => m.publishState === 'PUBLISHED' && m.linkView)).toBe(true);
     // Announced: per-OA changes, and the item published once.
