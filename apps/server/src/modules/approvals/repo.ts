@@ -248,6 +248,7 @@ export interface TaskListFilter {
 }
 
 const creator = alias(users, 'creator');
+const mine = alias(reviewTaskParticipants, 'mine');
 const nextApprover = alias(users, 'next_approver');
 
 /**
@@ -263,12 +264,17 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
   const conds: Array<SQL | undefined> = [eq(p.userId, f.userId), f.status ? eq(p.status, f.status) : ne(p.status, 'VOIDED')];
   if (f.module) conds.push(eq(p.module, f.module));
   if (f.kind) conds.push(eq(p.kind, f.kind));
-  if (f.teamIds && f.teamIds.length > 0) conds.push(inArray(p.teamId, f.teamIds));
+  // The team test is written so no index can serve it (team_id as text): the planner otherwise
+  // takes the (user, tenant, team) index, fetches and sorts every task of the team (3,000+ rows for
+  // a busy approver) instead of walking the covering index in created order and testing the team
+  // there (EXPLAIN at 1 M tasks: 179 ms → 0.15 ms).
+  if (f.teamIds && f.teamIds.length > 0) conds.push(sql`${p.teamId}::text in (${sql.join(f.teamIds.map((id) => sql`${id}::uuid::text`), sql`, `)})`);
   if (f.name) conds.push(ilikeContains(p.name, f.name));
   const where = inTenant(scope, p, ...conds);
   const dir = f.direction === 'asc' ? asc : desc;
+  // Ids and order only (both in the covering index, so deep offsets skip index entries, not rows).
   const page = db
-    .select({ taskId: p.taskId, createdAt: p.createdAt, viewedAt: p.viewedAt })
+    .select({ taskId: p.taskId, createdAt: p.createdAt })
     .from(p)
     .where(where)
     .orderBy(dir(p.createdAt), dir(p.taskId))
@@ -276,8 +282,9 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
     .offset(f.offset)
     .as('page');
   const rowsQuery = db
-    .select({ task: reviewTasks, viewedAt: page.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
+    .select({ task: reviewTasks, viewedAt: mine.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
     .from(page)
+    .innerJoin(mine, and(eq(mine.taskId, page.taskId), eq(mine.userId, f.userId)))
     .innerJoin(reviewTasks, eq(reviewTasks.id, page.taskId))
     .leftJoin(creator, eq(creator.id, reviewTasks.createdBy))
     .leftJoin(nextApprover, eq(nextApprover.id, reviewTasks.nextApproverId))
