@@ -9,7 +9,7 @@ import { oaContentMappings, oaContents, oaVideos } from '../../db/schema/oa-cont
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
-import { publishDue, refreshStats } from './publisher';
+import { oaContentPublishJob, publishDue, refreshStats } from './publisher';
 import { publishedArticles } from './service';
 
 let sb: RunningSandbox;
@@ -319,6 +319,20 @@ describe('uploads and videos', () => {
     const del = await t.app.inject({ method: 'PATCH', url: '/api/merchant/oa-content/video/update', headers: h, payload: { ids: [item.key] } });
     expect(del.statusCode, del.body).toBe(200);
     expect((await t.app.inject({ url: `/api/merchant/oa-content/video/history`, headers: h })).json().data.map((i: { key: string }) => i.key)).not.toContain(item.key);
+  });
+
+  it('the job sent after an upload follows the conversion; the one sent on approval publishes within seconds', async () => {
+    const job = oaContentPublishJob(t.database.db, zalo);
+    const up = form([{ name: 'clip.mp4', buf: MP4, type: 'video/mp4' }], { zaloOAIds: oa1 });
+    const item = (await t.app.inject({ method: 'POST', url: '/api/merchant/oa-content/uploadVideo', ...up })).json().data;
+    await job.handle({ videoKey: item.key });
+    const [v] = await t.database.db.select().from(oaVideos).where(eq(oaVideos.uploadKey, item.key));
+    expect(v).toMatchObject({ status: 'READY', convertPercent: 100 });
+    const changes = await t.database.db.select().from(domainEvents).where(sql`${domainEvents.type} = 'oa_video.changed' and ${domainEvents.payload}->>'videoId' = ${v!.id}`);
+    expect(changes.length).toBeGreaterThanOrEqual(2);
+    const c = await create(post({ submit: true, title: 'Đăng ngay', zaloOAIds: [oa1] }));
+    await job.handle({ contentId: c.id });
+    expect((await detail(c.id)).oaContentMapping[0]).toMatchObject({ publishState: 'PUBLISHED' });
   });
 
   it('counts rows as expected', async () => {

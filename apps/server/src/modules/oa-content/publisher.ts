@@ -252,11 +252,16 @@ export async function refreshStats(db: Db, zalo: ZaloClient, opts: { now?: () =>
 
 /* ─── Jobs ─── */
 
-const publishPayload = z.object({ contentId: z.uuid().optional() });
+const publishPayload = z.object({ contentId: z.uuid().optional(), videoKey: z.uuid().optional() });
+
+/** How long a job sent for one content or one upload keeps stepping it before the minute sweep takes over. */
+const FOLLOW_MS = 2 * 60_000;
 
 /**
- * `oa-content-publish`: every minute, and sent on approval with the content id (then it keeps
- * stepping that content for up to a minute, so publishing follows approval within seconds).
+ * `oa-content-publish`: every minute (all due mappings, videos still converting), and sent with a
+ * `contentId` on approval or a `videoKey` after an upload — then it keeps stepping that item (publishing,
+ * or conversion progress announced with oa_video.changed) for up to two minutes, so the screens follow
+ * within seconds.
  */
 export function oaContentPublishJob(db: Db, zalo: ZaloClient, opts: { sleep?: (ms: number) => Promise<void> } = {}): JobDefinition<typeof publishPayload> {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -266,15 +271,25 @@ export function oaContentPublishJob(db: Db, zalo: ZaloClient, opts: { sleep?: (m
     cron: '* * * * *',
     retry: { limit: 2, backoff: true },
     async handle(p) {
-      if (!p.contentId) {
+      if (!p.contentId && !p.videoKey) {
         await publishDue(db, zalo);
         await refreshConvertingVideos(db, zalo);
         return;
       }
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + FOLLOW_MS;
       while (Date.now() < deadline) {
-        await publishDue(db, zalo, { contentId: p.contentId });
-        const left = (await mappingsOf(db, trustedTenantScope((await contentTenant(db, p.contentId)) ?? '00000000-0000-0000-0000-000000000000'), [p.contentId])).filter((m) => m.publishState !== 'PUBLISHED' && m.publishState !== 'FAILED');
+        if (p.videoKey) {
+          const rows = await db.select().from(oaVideos).where(and(eq(oaVideos.uploadKey, p.videoKey), inArray(oaVideos.status, ['CONVERTING', 'UNKNOWN'])));
+          for (const v of rows) await refreshVideo(db, zalo, v);
+          if (rows.length === 0) return;
+          await sleep(VIDEO_POLL_MS);
+          continue;
+        }
+        const contentId = p.contentId!;
+        await publishDue(db, zalo, { contentId });
+        const tenantId = await contentTenant(db, contentId);
+        if (!tenantId) return;
+        const left = (await mappingsOf(db, trustedTenantScope(tenantId), [contentId])).filter((m) => m.publishState !== 'PUBLISHED' && m.publishState !== 'FAILED');
         if (left.length === 0) return;
         const next = Math.min(...left.map((m) => m.nextAttemptAt?.getTime() ?? Date.now()));
         await sleep(Math.max(250, Math.min(10_000, next - Date.now())));
@@ -282,6 +297,9 @@ export function oaContentPublishJob(db: Db, zalo: ZaloClient, opts: { sleep?: (m
     },
   });
 }
+
+/** Between two conversion checks of a video just uploaded. */
+const VIDEO_POLL_MS = 3_000;
 
 async function contentTenant(db: Db, contentId: string): Promise<string | null> {
   const [row] = await db.select({ tenantId: oaContentMappings.tenantId }).from(oaContentMappings).where(eq(oaContentMappings.contentId, contentId)).limit(1);

@@ -251,6 +251,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
       const rows = await sendVideoToOas(deps.db, deps.zalo, { tenantId: scopedTenantId(scope), uploadKey, oaIds, file: { buf: f.buf, filename: f.filename, mime: f.type }, fileUrl: deps.files.url(key), createdBy: actorOf(req.ctx).userId });
       const items = await findVideoItems(deps.db, scope, undefined, { limit: 1, offset: 0 });
       const item = items.rows.find((i) => i.key === uploadKey) ?? { key: uploadKey, videoUrl: deps.files.url(key), videoName: f.filename, videoSize: f.buf.length, value: [] };
+      // Conversion progress follows within seconds (oa_video.changed), not only at the minute sweep.
+      if (deps.jobs && rows.some((r) => r.status === 'CONVERTING' || r.status === 'UNKNOWN')) await deps.jobs.send(publishJob, { videoKey: uploadKey });
       await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'OA_VIDEO_UPLOAD', { tenantId: scopedTenantId(scope), targetType: 'oa_video', targetId: uploadKey, after: { name: f.filename, size: f.buf.length, oas: rows.map((r) => ({ zaloOAId: r.zaloOaId, status: r.status, error: r.error })) } })));
       req.ctx.auditWritten = true;
       return { data: item };
