@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OA_UPDATE_REQUEST_STATUSES } from '@zc/shared/api/oa-manager';
 import { ts, createdAt, updatedAt, oneOf } from './columns';
 import { users } from './auth';
@@ -27,7 +27,44 @@ export const oaStatsHourly = pgTable(
     chatSessionCount: integer('chat_session_count').notNull().default(0),
     repliedChatSessionCount: integer('replied_chat_session_count').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'oa_stats_hourly_pk', columns: [t.tenantId, t.zaloOaId, t.hour] }), index('oa_stats_hourly_tenant_hour_idx').on(t.tenantId, t.hour)],
+  (t) => [
+    primaryKey({ name: 'oa_stats_hourly_pk', columns: [t.tenantId, t.zaloOaId, t.hour] }),
+    // Covering (index-only scans): a 90-day hourly read of a tenant's OAs touches no heap page.
+    index('oa_stats_hourly_cover_idx').on(
+      t.tenantId,
+      t.hour,
+      t.zaloOaId,
+      t.followCount,
+      t.unFollowCount,
+      t.userSeenMessageCount,
+      t.userClickChatNowCount,
+      t.userReceivedMessageCount,
+      t.userMessageCount,
+      t.oaMessageCount,
+      t.chatSessionCount,
+      t.repliedChatSessionCount,
+    ),
+  ],
+);
+
+/** The same counters per OA and day in Asia/Ho_Chi_Minh, kept with the hourly ones: DAILY and MONTHLY read ≤ 1 row per OA and day. */
+export const oaStatsDaily = pgTable(
+  'oa_stats_daily',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    followCount: integer('follow_count').notNull().default(0),
+    unFollowCount: integer('unfollow_count').notNull().default(0),
+    userSeenMessageCount: integer('user_seen_message_count').notNull().default(0),
+    userClickChatNowCount: integer('user_click_chatnow_count').notNull().default(0),
+    userReceivedMessageCount: integer('user_received_message_count').notNull().default(0),
+    userMessageCount: integer('user_message_count').notNull().default(0),
+    oaMessageCount: integer('oa_message_count').notNull().default(0),
+    chatSessionCount: integer('chat_session_count').notNull().default(0),
+    repliedChatSessionCount: integer('replied_chat_session_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'oa_stats_daily_pk', columns: [t.tenantId, t.zaloOaId, t.day] }), index('oa_stats_daily_tenant_day_idx').on(t.tenantId, t.day)],
 );
 
 /**

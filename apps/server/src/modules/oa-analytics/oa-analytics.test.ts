@@ -4,7 +4,7 @@ import { signZaloWebhook } from '@zc/zalo/webhook-signature';
 import { OA_STAT_FIELDS, type OaStatField } from '@zc/shared/api/oa-analytics';
 import type { Permission } from '@zc/shared/permissions';
 import { messageHistory } from '../../db/schema/messaging';
-import { oaStatsHourly } from '../../db/schema/oa-analytics';
+import { oaStatsDaily, oaStatsHourly } from '../../db/schema/oa-analytics';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
@@ -187,6 +187,18 @@ describe('OA analytics: rollup', () => {
     const rolled = await rollup();
     expect(rolled.size).toBeGreaterThan(10);
     expect(Object.fromEntries(rolled)).toEqual(Object.fromEntries(direct));
+    // The daily rows equal the direct count summed per day in Asia/Ho_Chi_Minh (every field).
+    const daily = new Map<string, Record<OaStatField, number>>();
+    for (const [k, v] of direct) {
+      const [oa, hour] = k.split('|') as [string, string];
+      const dk = `${oa}|${new Date(Date.parse(hour) + 7 * 3_600_000).toISOString().slice(0, 10)}`;
+      const d = daily.get(dk) ?? (Object.fromEntries(OA_STAT_FIELDS.map((x) => [x, 0])) as Record<OaStatField, number>);
+      for (const f of OA_STAT_FIELDS) d[f] += v[f];
+      daily.set(dk, d);
+    }
+    const dayRows = await t.database.db.select().from(oaStatsDaily).where(sql`${oaStatsDaily.zaloOaId} in (${sql.join([...oaIds, otherOaId].map((id) => sql`${id}::uuid`), sql`, `)})`);
+    expect(Object.fromEntries(dayRows.map((r) => [`${r.zaloOaId}|${r.day}`, Object.fromEntries(OA_STAT_FIELDS.map((f) => [f, r[f]]))]))).toEqual(Object.fromEntries(daily));
+    expect(new Set(dayRows.map((r) => r.day))).toEqual(new Set(['2026-11-20', '2026-11-21']));
   });
 
   it('answers DAILY / HOURLY / MONTHLY buckets cut in Asia/Ho_Chi_Minh, per OA and for All, equal to the direct count', async () => {

@@ -143,7 +143,7 @@ export async function getOaStats(db: DbOrTx, scope: TenantScope, q: OaStatsQuery
   if (zaloOaId && !(await oaInTenant(db, scope, zaloOaId))) throw notFound();
   const start = vnDayStart(q.from);
   const end = new Date(vnDayStart(q.to).getTime() + 24 * HOUR_MS);
-  const rows = await sumBuckets(db, scope, { zaloOaId, start, end, period: q.period });
+  const rows = await sumBuckets(db, scope, { zaloOaId, fromDay: q.from, toDay: q.to, start, end, period: q.period });
   const byLabel = new Map(rows.map((r) => [r.time, r]));
   const totals = zeros();
   const points: OaStatsPoint[] = bucketLabels(q.from, q.to, q.period).map((time) => {
