@@ -225,6 +225,7 @@ export async function refreshStats(db: Db, zalo: ZaloClient, opts: { now?: () =>
   const byOa = new Map<string, MappingRow[]>();
   for (const m of due) byOa.set(m.zaloOaId, [...(byOa.get(m.zaloOaId) ?? []), m]);
   let refreshed = 0;
+  const changed = new Map<string, MappingRow>();
   for (const [oaId, mappings] of byOa) {
     const wanted = new Map(mappings.flatMap((m) => (m.zaloContentId ? [[m.zaloContentId, m] as const] : [])));
     try {
@@ -234,7 +235,9 @@ export async function refreshStats(db: Db, zalo: ZaloClient, opts: { now?: () =>
           for (const a of slice.medias) {
             const m = wanted.get(String(a.id));
             if (!m) continue;
-            await setStats(db, m.id, { totalView: Number(a.total_view) || 0, totalShare: Number(a.total_share) || 0, linkView: a.link_view || m.linkView, at: now });
+            const totals = { totalView: Number(a.total_view) || 0, totalShare: Number(a.total_share) || 0 };
+            await setStats(db, m.id, { ...totals, linkView: a.link_view || m.linkView, at: now });
+            if (totals.totalView !== m.totalView || totals.totalShare !== m.totalShare) changed.set(m.contentId, m);
             wanted.delete(String(a.id));
             refreshed += 1;
           }
@@ -246,6 +249,10 @@ export async function refreshStats(db: Db, zalo: ZaloClient, opts: { now?: () =>
     } catch (err) {
       if (!(err instanceof ZaloError)) throw err;
     }
+  }
+  // The lists show the summed totals: one announcement per content whose figures moved.
+  for (const m of changed.values()) {
+    await db.transaction((tx) => emitEvent(tx, { type: 'oa_content.changed', tenantId: m.tenantId, data: { contentId: m.contentId, status: 'published', zaloOaId: null, publishState: null } }));
   }
   return { refreshed };
 }
