@@ -36,7 +36,7 @@ function prefixPattern(term: string): string {
 }
 
 /** At most this many rows are counted for `total` (beyond it the total is flagged as an estimate). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 export async function listFollowerRows(db: DbOrTx, scope: TenantScope, q: { search?: string; zaloOAId?: string; limit: number; offset: number }) {
   const conds: SQL[] = [];
@@ -51,8 +51,9 @@ export async function listFollowerRows(db: DbOrTx, scope: TenantScope, q: { sear
     .orderBy(lname, oaFollowers.id)
     .limit(q.limit)
     .offset(q.offset);
-  // Counting is capped so a broad prefix over millions of followers stays an index range of bounded size.
-  const counted = await db.execute(sql`select count(*)::int as n from (select 1 from ${oaFollowers} where ${where} limit ${COUNT_CAP + 1}) c`);
+  // Counting is capped so a broad prefix over millions of followers stays a bounded index range; the
+  // order makes the planner walk the (tenant|OA, lower(name)) index instead of filtering a table scan.
+  const counted = await db.execute(sql`select count(*)::int as n from (select 1 from ${oaFollowers} where ${where} order by ${lname}, ${oaFollowers.id} limit ${COUNT_CAP + 1}) c`);
   const n = Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   return { rows, total: Math.min(n, COUNT_CAP), totalIsEstimate: n > COUNT_CAP };
 }

@@ -32,7 +32,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
       config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND']) },
       schema: {
         tags,
-        description: 'Infinite-scroll list in display-name order: meta.page is the page answered; searchValue is a case-insensitive prefix of the display name; totals above 10,000 are flagged totalIsEstimate.',
+        description: 'Infinite-scroll list in display-name order: meta.page is the page answered; searchValue is a case-insensitive prefix of the display name; totals above 1,000 are flagged totalIsEstimate.',
         querystring: followerListQuery,
         response: { 200: listResponse(follower) },
       },
