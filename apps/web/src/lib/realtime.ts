@@ -122,6 +122,9 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'oa_update_request.changed',
   // Broadcasts: review and send outcome per OA change live on the list and the details.
   'oa_broadcast.changed',
+  // OA content: status and per-OA publishing on the list and detail; a video's conversion in the picker.
+  'oa_content.changed',
+  'oa_video.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
