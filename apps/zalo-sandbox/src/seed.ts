@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ZnsTemplateParam } from '@zc/zalo/zns';
 import { createPrng, digits, pick } from './prng';
 import type { SandboxState, SandboxTemplate, SandboxUser, TemplateTag } from './state';
@@ -162,7 +163,8 @@ export function seedState(state: SandboxState, now: number, seed = SANDBOX_SEED)
       }
     }
     for (let a = 0; a < (n === 1 ? 14 : 4); a++) {
-      const id = digits(rand, 19);
+      // Zalo article ids are 20 hex characters (REFERENCE §13.2); derived, so the seed's random sequence is unchanged.
+      const id = createHash('sha1').update(digits(rand, 19)).digest('hex').slice(0, 20);
       const isVideo = a % 5 === 4;
       const videoId = isVideo ? digits(rand, 16) : undefined;
       state.articles.set(id, {
