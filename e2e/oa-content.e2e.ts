@@ -188,7 +188,7 @@ describe('OA content journey', () => {
       // Publishing to each OA follows live on the page (oa_content.changed), without a reload.
       await mod.evaluate(() => ((window as unknown as Record<string, unknown>).contentJourney = 'still here'));
       const started = Date.now();
-      await mod.waitForFunction(
+      const published = mod.waitForFunction(
         (n) => {
           const tags = [...document.querySelectorAll('[data-testid=content-publish-card] [data-testid=publish-state]')];
           return tags.length >= n && tags.every((t) => /Đã đăng/.test(t.textContent ?? ''));
@@ -196,6 +196,12 @@ describe('OA content journey', () => {
         2,
         { timeout: 120_000 },
       );
+      await published.catch(async (error: unknown) => {
+        await mod.screenshot({ path: shot('oa-content-publish-timeout'), fullPage: true });
+        const list = await ownerApi<Array<{ title: string; status: string; oaContentMapping: unknown[] }>>('GET', 'merchant/oa-content/getList?type=post');
+        console.log(JSON.stringify(list.filter((c) => c.title === title).map((c) => ({ status: c.status, mappings: c.oaContentMapping })), null, 1));
+        throw error;
+      });
       console.log(`oa-content journey: published to ${oas.length >= 2 ? 2 : 1} OAs ${Date.now() - started} ms after the approval`);
       assert.equal(await mod.evaluate(() => (window as unknown as Record<string, unknown>).contentJourney), 'still here', 'live, no reload');
       assert.ok((await mod.getByTestId('mapping-link').count()) >= 2, 'a view link per OA');
