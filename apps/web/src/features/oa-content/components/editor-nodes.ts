@@ -1,5 +1,8 @@
 import { Node, mergeAttributes } from '@tiptap/core';
 
+/** How a media atom looks in the editor: a dashed box with its source. */
+const ATOM_STYLE = 'border:1px dashed #bfbfbf;border-radius:6px;padding:8px 12px;margin:8px 0;background:#fafafa;overflow-wrap:anywhere';
+
 /** A video block of the post body (Zalo body item `video`: url or video_id, thumb), an atom in the editor. */
 export const ZaloVideo = Node.create({
   name: 'zaloVideo',
@@ -18,7 +21,7 @@ export const ZaloVideo = Node.create({
   },
   renderHTML({ node, HTMLAttributes }) {
     const label = String(node.attrs.url ?? node.attrs.videoId ?? '');
-    return ['div', mergeAttributes(HTMLAttributes, { 'data-zalo-video': '', class: 'oa-block oa-block-video' }), ['span', {}, `▶ ${label}`]];
+    return ['div', mergeAttributes(HTMLAttributes, { 'data-zalo-video': '', class: 'oa-block oa-block-video', style: ATOM_STYLE }), ['span', {}, `▶ ${label}`]];
   },
 });
 
@@ -37,6 +40,6 @@ export const ZaloProduct = Node.create({
     return [{ tag: 'div[data-zalo-product]' }];
   },
   renderHTML({ node, HTMLAttributes }) {
-    return ['div', mergeAttributes(HTMLAttributes, { 'data-zalo-product': '', class: 'oa-block oa-block-product' }), ['span', {}, `🛒 ${String(node.attrs.productId ?? '')}`]];
+    return ['div', mergeAttributes(HTMLAttributes, { 'data-zalo-product': '', class: 'oa-block oa-block-product', style: ATOM_STYLE }), ['span', {}, `🛒 ${String(node.attrs.productId ?? '')}`]];
   },
 });
