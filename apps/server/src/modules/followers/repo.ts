@@ -40,9 +40,18 @@ export const COUNT_CAP = 1_000;
 
 export async function listFollowerRows(db: DbOrTx, scope: TenantScope, q: { search?: string; zaloOAId?: string; limit: number; offset: number }) {
   const conds: SQL[] = [];
-  if (q.zaloOAId) conds.push(eq(oaFollowers.zaloOaId, q.zaloOAId));
   if (q.search) conds.push(sql`${lname} like lower(${prefixPattern(q.search)}) collate "C"`);
-  const where = inTenant(scope, oaFollowers, ...conds);
+  let where: SQL;
+  if (q.zaloOAId) {
+    // The OA is checked to be the tenant's first; its followers are then found by OA alone, since the
+    // planner cannot know that an OA's rows all carry its tenant and would misjudge (tenant, OA) together.
+    if (!(await findOaId(db, scope, q.zaloOAId))) return { rows: [], total: 0, totalIsEstimate: false };
+    const byOa = and(eq(oaFollowers.zaloOaId, q.zaloOAId), ...conds);
+    if (!byOa) throw new Error('unreachable');
+    where = byOa;
+  } else {
+    where = inTenant(scope, oaFollowers, ...conds);
+  }
   const rows = await db
     .select({ f: oaFollowers, oaName: zaloOas.name, oaAvatar: zaloOas.avatar })
     .from(oaFollowers)
