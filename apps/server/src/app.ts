@@ -41,7 +41,6 @@ import { registerApprovalRoutes } from './modules/approvals/routes';
 import { wireReviewKinds } from './review-kinds';
 import { registerFollowerRoutes } from './modules/followers/routes';
 import { registerBroadcastRoutes } from './modules/broadcasts/routes';
-import { registerBroadcastRoutes } from './modules/broadcasts/routes';
 import { registerOaContentRoutes } from './modules/oa-content/routes';
 import { registerOaAnalyticsRoutes } from './modules/oa-analytics/routes';
 import { registerOaManagerRoutes } from './modules/oa-manager/routes';
@@ -172,7 +171,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTemplateRoutes(z, moduleDeps);
       registerApprovalRoutes(z, moduleDeps);
       registerFollowerRoutes(z, moduleDeps);
-      registerBroadcastRoutes(z, moduleDeps);
       registerBroadcastRoutes(z, moduleDeps);
       registerOaContentRoutes(z, moduleDeps);
       registerOaAnalyticsRoutes(z, moduleDeps);

@@ -9,7 +9,6 @@ import { defineJob, startJobs, type JobDefinition } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { broadcastSendJob } from './modules/broadcasts/job';
-import { broadcastSendJob } from './modules/broadcasts/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo } from './db/seed/demo-zalo';
@@ -80,8 +79,6 @@ async function main(): Promise<void> {
   ];
   if (transport) definitions.push(defineJob({ name: 'mail-deliver', payload: sweep, cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) }));
   definitions.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
-  // OA broadcasts: approved ones are handed to Zalo at their schedule time (window, monthly quota, held with a reason).
-  definitions.push(broadcastSendJob(database.db, zalo));
   // OA broadcasts: approved ones are handed to Zalo at their schedule time (window, monthly quota, held with a reason).
   definitions.push(broadcastSendJob(database.db, zalo));
   // OA posts and videos: publish approved content to each OA (create → verify, own back-off), refresh view/share totals.
