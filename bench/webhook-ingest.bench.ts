@@ -24,6 +24,8 @@ const APP_ID = 'bench-ingest-app';
 const SECRET = 'bench-ingest-webhook-secret';
 const ZOAS = ['bench-zoa-1', 'bench-zoa-2', 'bench-zoa-3', 'bench-zoa-4'];
 
+let seq = 0;
+
 if (process.argv.includes('--serve')) await serve();
 else await drive();
 
@@ -64,7 +66,6 @@ async function serve(): Promise<void> {
   });
 }
 
-let seq = 0;
 /** One signed event: 60 % user messages, then follows, seen and received receipts, chat-now clicks, OA echoes. */
 function event(n: number): { body: string; signature: string } {
   const zoa = ZOAS[n % ZOAS.length] ?? '';

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { OA_STAT_FIELDS, type OaStatField, type StatisticPeriod } from '@zc/shared/api/oa-analytics';
 import type { DbOrTx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
-import { oaChatSessions, oaStatsDaily, oaStatsHourly } from '../../db/schema/oa-analytics';
+import { oaStatsDaily, oaStatsHourly } from '../../db/schema/oa-analytics';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 
@@ -11,36 +11,58 @@ export type Increments = Partial<Record<OaStatField, number>>;
 /** Asia/Ho_Chi_Minh is UTC+7 all year (no DST). */
 const VN_OFFSET_MS = 7 * 3_600_000;
 
-/** Adds `inc` to the OA's counters of the hour starting at `hour` and of its day in Asia/Ho_Chi_Minh (two upserts). */
+/**
+ * Adds `inc` to the OA's counters of the hour starting at `hour` and of its day in Asia/Ho_Chi_Minh:
+ * both upserts in one statement (one round trip on the ingest path).
+ */
 export async function addToHour(db: DbOrTx, key: { tenantId: string; zaloOaId: string; hour: Date }, inc: Increments): Promise<void> {
   const entries = Object.entries(inc).filter(([, n]) => n) as Array<[OaStatField, number]>;
   if (entries.length === 0) return;
-  const values = Object.fromEntries(entries);
-  await db
-    .insert(oaStatsHourly)
-    .values({ ...key, ...values })
-    .onConflictDoUpdate({ target: [oaStatsHourly.tenantId, oaStatsHourly.zaloOaId, oaStatsHourly.hour], set: Object.fromEntries(entries.map(([f, n]) => [f, sql`${oaStatsHourly[f]} + ${n}`])) });
   const day = new Date(key.hour.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
-  await db
-    .insert(oaStatsDaily)
-    .values({ tenantId: key.tenantId, zaloOaId: key.zaloOaId, day, ...values })
-    .onConflictDoUpdate({ target: [oaStatsDaily.tenantId, oaStatsDaily.zaloOaId, oaStatsDaily.day], set: Object.fromEntries(entries.map(([f, n]) => [f, sql`${oaStatsDaily[f]} + ${n}`])) });
+  const cols = sql.raw(entries.map(([f]) => `"${COLUMN[f]}"`).join(', '));
+  const vals = sql.join(entries.map(([, n]) => sql`${n}::int`), sql`, `);
+  const hourSet = sql.raw(entries.map(([f]) => `"${COLUMN[f]}" = oa_stats_hourly."${COLUMN[f]}" + excluded."${COLUMN[f]}"`).join(', '));
+  const daySet = sql.raw(entries.map(([f]) => `"${COLUMN[f]}" = oa_stats_daily."${COLUMN[f]}" + excluded."${COLUMN[f]}"`).join(', '));
+  await db.execute(sql`
+    with h as (
+      insert into oa_stats_hourly (tenant_id, zalo_oa_id, hour, ${cols}) values (${key.tenantId}::uuid, ${key.zaloOaId}::uuid, ${key.hour.toISOString()}::timestamptz, ${vals})
+      on conflict (tenant_id, zalo_oa_id, hour) do update set ${hourSet}
+    )
+    insert into oa_stats_daily (tenant_id, zalo_oa_id, day, ${cols}) values (${key.tenantId}::uuid, ${key.zaloOaId}::uuid, ${day}::date, ${vals})
+    on conflict (tenant_id, zalo_oa_id, day) do update set ${daySet}`);
 }
 
-export type SessionRow = typeof oaChatSessions.$inferSelect;
+/** SQL column of each counter (the same in both rollups). */
+const COLUMN = Object.fromEntries(OA_STAT_FIELDS.map((f) => [f, oaStatsHourly[f].name])) as Record<OaStatField, string>;
 
-/** The user's session row with this OA, locked until the end of the transaction. */
-export async function lockSession(db: DbOrTx, zaloOaId: string, userId: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(oaChatSessions).where(and(eq(oaChatSessions.zaloOaId, zaloOaId), eq(oaChatSessions.userId, userId))).for('update');
-  return row;
+/**
+ * A user message at `at`: opens a new session when the user's previous message is `gapMs` or more
+ * before it (or there is none), else extends the open one (a late retry changes nothing). One
+ * statement; answers whether a session was opened.
+ */
+export async function touchSession(db: DbOrTx, zaloOaId: string, userId: string, at: Date, gapMs: number): Promise<boolean> {
+  const gap = sql.raw(`interval '${Math.round(gapMs / 1000)} seconds'`);
+  const res = (await db.execute(sql`
+    insert into oa_chat_sessions as s (zalo_oa_id, user_id, started_at, last_user_message_at, replied)
+    values (${zaloOaId}::uuid, ${userId}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, false)
+    on conflict (zalo_oa_id, user_id) do update set
+      started_at = case when excluded.started_at - s.last_user_message_at >= ${gap} then excluded.started_at else s.started_at end,
+      replied = case when excluded.started_at - s.last_user_message_at >= ${gap} then false else s.replied end,
+      last_user_message_at = greatest(s.last_user_message_at, excluded.last_user_message_at)
+    returning (s.started_at = ${at.toISOString()}::timestamptz) as opened`)) as unknown as { rows: Array<{ opened: boolean }> };
+  return Boolean(res.rows[0]?.opened);
 }
 
-/** Starts a new session (replacing the user's previous one) or extends the open one. */
-export async function saveSession(db: DbOrTx, row: SessionRow): Promise<void> {
-  await db
-    .insert(oaChatSessions)
-    .values(row)
-    .onConflictDoUpdate({ target: [oaChatSessions.zaloOaId, oaChatSessions.userId], set: { startedAt: row.startedAt, lastUserMessageAt: row.lastUserMessageAt, replied: row.replied } });
+/** The OA wrote to the user at `at`: marks the open, unreplied session replied; answers when it started (null: none). */
+export async function replySession(db: DbOrTx, zaloOaId: string, userId: string, at: Date, gapMs: number): Promise<Date | null> {
+  const gap = sql.raw(`interval '${Math.round(gapMs / 1000)} seconds'`);
+  const res = (await db.execute(sql`
+    update oa_chat_sessions set replied = true
+    where zalo_oa_id = ${zaloOaId}::uuid and user_id = ${userId} and not replied
+      and started_at <= ${at.toISOString()}::timestamptz and ${at.toISOString()}::timestamptz < last_user_message_at + ${gap}
+    returning started_at::text as started_at`)) as unknown as { rows: Array<{ started_at: string }> };
+  const s = res.rows[0]?.started_at;
+  return s ? new Date(s) : null;
 }
 
 /** The OA message row a `message.status_changed` event names (its OA, recipient and tenant). */

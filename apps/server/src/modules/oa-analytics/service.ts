@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { DomainEvent } from '../../platform/events';
 import type { TenantScope } from '../../platform/tenant-scope';
-import { addToHour, findOaMessage, lockSession, oaInTenant, saveSession, sumBuckets, type Increments } from './repo';
+import { addToHour, findOaMessage, oaInTenant, replySession, sumBuckets, touchSession, type Increments } from './repo';
 
 /** A user's messages belong to one chat session while each follows the previous one within 30 minutes (ADR 0014). */
 export const CHAT_SESSION_GAP_MS = 30 * 60_000;
@@ -24,25 +24,16 @@ const VN_OFFSET_MS = 7 * HOUR_MS;
 
 export const hourOf = (ms: number): Date => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);
 
-/** The user started a new session at `at`, extended the open one, or (an earlier retry) changed nothing. */
+/** A user message: counted, and a new chat session when it opens one. */
 async function onUserMessage(tx: DbOrTx, key: { tenantId: string; zaloOaId: string }, userId: string, at: number): Promise<Increments> {
-  const s = await lockSession(tx, key.zaloOaId, userId);
-  const last = s?.lastUserMessageAt.getTime();
-  if (s === undefined || last === undefined || at - last >= CHAT_SESSION_GAP_MS) {
-    await saveSession(tx, { zaloOaId: key.zaloOaId, userId, startedAt: new Date(at), lastUserMessageAt: new Date(at), replied: false });
-    return { userMessageCount: 1, chatSessionCount: 1 };
-  }
-  if (at > last) await saveSession(tx, { ...s, lastUserMessageAt: new Date(at) });
-  return { userMessageCount: 1 };
+  const opened = await touchSession(tx, key.zaloOaId, userId, new Date(at), CHAT_SESSION_GAP_MS);
+  return opened ? { userMessageCount: 1, chatSessionCount: 1 } : { userMessageCount: 1 };
 }
 
 /** The OA wrote to the user at `at`: the user's open session becomes replied (counted in the hour it started). */
 async function onOaReply(tx: DbOrTx, key: { tenantId: string; zaloOaId: string }, userId: string, at: number): Promise<void> {
-  const s = await lockSession(tx, key.zaloOaId, userId);
-  if (!s || s.replied) return;
-  if (at < s.startedAt.getTime() || at >= s.lastUserMessageAt.getTime() + CHAT_SESSION_GAP_MS) return;
-  await saveSession(tx, { ...s, replied: true });
-  await addToHour(tx, { ...key, hour: hourOf(s.startedAt.getTime()) }, { repliedChatSessionCount: 1 });
+  const started = await replySession(tx, key.zaloOaId, userId, new Date(at), CHAT_SESSION_GAP_MS);
+  if (started) await addToHour(tx, { ...key, hour: hourOf(started.getTime()) }, { repliedChatSessionCount: 1 });
 }
 
 /**
