@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blocksToHtml, docToBlocks, type DocNode } from './body-blocks';
-import { checkImageDimensions, checkImageFile, checkVideoFile, formatMb, MB } from './image-rules';
+import { checkImageDimensions, checkImageFile, checkImageRatio, checkVideoFile, formatMb, MB } from './image-rules';
 import { relativeTime } from './relative-time';
 
 const html = (nodes: DocNode[]) => nodes.map((n) => `<${n.type}>`).join('');
@@ -55,6 +55,13 @@ describe('§5 image and video rules', () => {
   it('names the minimum and the actual size', () => {
     expect(checkImageDimensions({ width: 100, height: 50 }, { width: 160, height: 90 })).toEqual({ key: 'imageRules.minSize', values: { minWidth: 160, minHeight: 90, width: 100, height: 50 } });
     expect(checkImageDimensions({ width: 160, height: 90 }, { width: 160, height: 90 })).toBeNull();
+  });
+
+  it('checks a cover is 16:9', () => {
+    expect(checkImageRatio({ width: 1280, height: 720 }, 16 / 9)).toBeNull();
+    expect(checkImageRatio({ width: 1200, height: 675 }, 16 / 9)).toBeNull();
+    expect(checkImageRatio({ width: 800, height: 800 }, 16 / 9)).toEqual({ key: 'imageRules.ratio', values: { width: 800, height: 800 } });
+    expect(checkImageRatio({ width: 800, height: 800 }, undefined)).toBeNull();
   });
 
   it('takes mp4/avi videos up to 50 MB and shows sizes in MB of 1048576 bytes', () => {

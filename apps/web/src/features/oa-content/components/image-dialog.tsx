@@ -63,7 +63,7 @@ export function ImageDialog({
   const valid = URL_PATTERN.test(url.trim());
 
   const upload = async (file: File) => {
-    const failure = await validateImage(file, { maxMb: DEFAULT_IMAGE_MB });
+    const failure = await validateImage(file, { maxMb: DEFAULT_IMAGE_MB, ...(wide ? { ratio: 16 / 9 } : {}) });
     if (failure) {
       void message.error(t(failure.key, failure.values));
       return;

@@ -11,7 +11,7 @@ const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
 /** A refused file: the i18n key (oa-content:imageRules.*) and its values. The vi texts are §5's exact wording. */
 export interface RuleFailure {
-  key: 'imageRules.type' | 'imageRules.size' | 'imageRules.minSize' | 'imageRules.unreadable' | 'imageRules.readError' | 'video.type' | 'video.size';
+  key: 'imageRules.type' | 'imageRules.size' | 'imageRules.minSize' | 'imageRules.ratio' | 'imageRules.unreadable' | 'imageRules.readError' | 'video.type' | 'video.size';
   values?: Record<string, number | string>;
 }
 
@@ -35,6 +35,13 @@ export function checkImageDimensions(actual: { width: number; height: number }, 
   return { key: 'imageRules.minSize', values: { minWidth: min.width, minHeight: min.height, width: actual.width, height: actual.height } };
 }
 
+/** §9 cover ratio 16:9: a cover within 2 % of the ratio passes (a 1280x720 or 1200x675 photo). */
+export function checkImageRatio(actual: { width: number; height: number }, ratio: number | undefined): RuleFailure | null {
+  if (!ratio || actual.height === 0) return null;
+  if (Math.abs(actual.width / actual.height / ratio - 1) <= 0.02) return null;
+  return { key: 'imageRules.ratio', values: { width: actual.width, height: actual.height } };
+}
+
 /** Decodes the image to read its size: 'unreadable' when the browser cannot decode it, 'readError' when the file cannot be read. */
 export function readImageSize(file: File): Promise<{ width: number; height: number } | RuleFailure> {
   return new Promise((resolve) => {
@@ -50,13 +57,13 @@ export function readImageSize(file: File): Promise<{ width: number; height: numb
   });
 }
 
-/** Every §5 image rule in order: type, size, then (decoded) minimum dimensions. */
-export async function validateImage(file: File, options: { maxMb?: number; minSize?: { width: number; height: number } } = {}): Promise<RuleFailure | null> {
+/** Every §5 image rule in order: type, size, then (decoded) minimum dimensions and, for a cover, the 16:9 ratio. */
+export async function validateImage(file: File, options: { maxMb?: number; minSize?: { width: number; height: number }; ratio?: number } = {}): Promise<RuleFailure | null> {
   const quick = checkImageFile(file, options.maxMb);
   if (quick) return quick;
   const size = await readImageSize(file);
   if ('key' in size) return size;
-  return checkImageDimensions(size, options.minSize);
+  return checkImageDimensions(size, options.minSize) ?? checkImageRatio(size, options.ratio);
 }
 
 /** §5 video upload: video types only, at most 50 MB. */
