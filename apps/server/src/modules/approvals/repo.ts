@@ -257,7 +257,7 @@ const nextApprover = alias(users, 'next_approver');
  * migration 0019 holds every filter's column, the name included), and only those ids are joined to
  * the task and its people, so a deep page skips index entries, not joined rows. The total is a sum of
  * the user's counter rows (review_task_counts) unless a name is searched, when it counts the
- * matching index entries.
+ * matching index entries in the page's own walk.
  */
 export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskListFilter) {
   const p = reviewTaskParticipants;
@@ -273,8 +273,11 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
   const where = inTenant(scope, p, ...conds);
   const dir = f.direction === 'asc' ? asc : desc;
   // Ids and order only (both in the covering index, so deep offsets skip index entries, not rows).
+  // A name search counts its matches in the same index walk as its page (count over the window),
+  // which PGlite, running one statement at a time, would otherwise walk twice.
+  const matching = f.name ? sql<number>`(count(*) over ())::int`.as('matching') : sql<number>`0`.as('matching');
   const page = db
-    .select({ taskId: p.taskId, createdAt: p.createdAt })
+    .select({ taskId: p.taskId, createdAt: p.createdAt, matching })
     .from(p)
     .where(where)
     .orderBy(dir(p.createdAt), dir(p.taskId))
@@ -282,14 +285,20 @@ export async function listTasksForUser(db: DbOrTx, scope: TenantScope, f: TaskLi
     .offset(f.offset)
     .as('page');
   const rowsQuery = db
-    .select({ task: reviewTasks, viewedAt: mine.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
+    .select({ matching: page.matching, task: reviewTasks, viewedAt: mine.viewedAt, creator: { id: creator.id, displayName: creator.displayName, email: creator.email, avatar: creator.avatar }, next: { id: nextApprover.id, displayName: nextApprover.displayName, email: nextApprover.email, avatar: nextApprover.avatar } })
     .from(page)
     .innerJoin(mine, and(eq(mine.taskId, page.taskId), eq(mine.userId, f.userId)))
     .innerJoin(reviewTasks, eq(reviewTasks.id, page.taskId))
     .leftJoin(creator, eq(creator.id, reviewTasks.createdBy))
     .leftJoin(nextApprover, eq(nextApprover.id, reviewTasks.nextApproverId))
     .orderBy(dir(page.createdAt), dir(page.taskId));
-  const [rows, total] = await Promise.all([rowsQuery, f.name ? countMatching(db, where) : countFromCounters(db, scope, f)]);
+  if (f.name) {
+    const rows = await rowsQuery;
+    // A page past the last match has no row to carry the count: count apart.
+    const total = rows[0]?.matching ?? (f.offset > 0 ? await countMatching(db, where) : 0);
+    return { rows, total };
+  }
+  const [rows, total] = await Promise.all([rowsQuery, countFromCounters(db, scope, f)]);
   return { rows, total };
 }
 
