@@ -25,7 +25,7 @@ async function tagThree(page: Page, label: string, lng: 'vi' | 'en', oaName: str
   await settle(page);
   const boxes = page.locator('.ant-table-tbody .ant-checkbox-input');
   await boxes.nth(2).waitFor({ timeout: 15_000 });
-  for (const i of [0, 1, 2]) await boxes.nth(i).check();
+  for (const i of [0, 1, 2]) await boxes.nth(i).check({ force: true });
   await page.getByTestId('tag-button').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.waitFor();
@@ -76,7 +76,7 @@ describe('OA followers journey', () => {
 
         // The label dialog refuses a label in both lists, naming the other action.
         const boxes = page.locator('.ant-table-tbody .ant-checkbox-input');
-        await boxes.nth(0).check();
+        await boxes.nth(0).check({ force: true });
         await page.getByTestId('tag-button').click();
         const sub = page.getByTestId('tag-sub');
         await sub.click();

@@ -30,6 +30,22 @@ export async function upsertFollower(db: DbOrTx, scope: TenantScope, key: { zalo
     .onConflictDoUpdate({ target: [oaFollowers.zaloOaId, oaFollowers.userId], set: values });
 }
 
+/** One page of a sync in one statement: rows keyed on (OA, user), so a repeated page updates in place. */
+export async function upsertFollowers(db: DbOrTx, scope: TenantScope, zaloOaId: string, rows: Array<FollowerValues & { userId: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  const x = (c: string) => sql.raw(`excluded.${c}`);
+  await db
+    .insert(oaFollowers)
+    .values(rows.map((r) => ({ tenantId: scopedTenantId(scope), zaloOaId, ...r })))
+    .onConflictDoUpdate({
+      target: [oaFollowers.zaloOaId, oaFollowers.userId],
+      set: {
+        displayName: x('display_name'), avatar: x('avatar'), isFollower: x('is_follower'), lastInteractionDate: x('last_interaction_date'), sharedInfo: x('shared_info'),
+        phone: x('phone'), tagNames: x('tag_names'), userAlias: x('user_alias'), userExternalId: x('user_external_id'), syncedAt: x('synced_at'),
+      },
+    });
+}
+
 /** `term%` for LIKE, with the user's wildcards taken literally. */
 function prefixPattern(term: string): string {
   return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
