@@ -51,6 +51,12 @@ function pngFile(): string {
   return file;
 }
 
+/** A tiny file that starts like an MP4 (ftyp box), enough for the upload's type check and the sandbox. */
+function mp4Bytes(): Buffer {
+  const ftyp = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]);
+  return Buffer.concat([ftyp, Buffer.alloc(300_000, 1)]);
+}
+
 let browser: Browser;
 before(async () => {
   browser = await launchBrowser();
@@ -208,6 +214,43 @@ describe('OA content journey', () => {
       await mod.locator('[data-testid=content-publish-card] canvas, [data-testid=content-publish-card] svg').first().waitFor();
       const detailUrl = mod.url();
       await mod.screenshot({ path: shot('oa-content-published-vi'), fullPage: true });
+
+      // §2.7 quota popover: used/total per OA.
+      await own.goto(listUrl);
+      await settle(own);
+      await own.getByTestId('quota-show').click();
+      await own.getByTestId('quota-list').waitFor({ timeout: 15_000 });
+      await own.screenshot({ path: shot('oa-content-quota-vi') });
+      await own.keyboard.press('Escape');
+
+      // §2.9 video picker: upload with a progress bar, the card with name and size in MB, the cover-layout step, delete with confirmation.
+      await own.goto(`${BASE_URL}/tenant/zalo-oa/content/create?tenantId=${tenant.id}&type=post`);
+      await own.getByTestId('content-form').waitFor({ timeout: 20_000 });
+      // The upload goes to the chosen OAs: none chosen, none to upload to.
+      for (const oa of oas.slice(0, 2)) await own.getByTestId(`content-oa-${oa.id}`).check();
+      await own.locator('input[type=radio][value=video]').check();
+      await own.getByTestId('content-cover-video').click();
+      const picker = own.locator('.ant-modal').filter({ has: own.getByTestId('video-upload') });
+      await picker.waitFor();
+      assert.equal(await own.getByTestId('video-picker-ok').textContent(), 'Chọn', '§4: OK reads select in step 1');
+      await picker.locator('input[type=file]').setInputFiles({ name: 'gioi-thieu.mp4', mimeType: 'video/mp4', buffer: mp4Bytes() });
+      const card = picker.locator('[data-testid^=video-card-]').filter({ hasText: 'gioi-thieu.mp4' });
+      await card.waitFor({ timeout: 20_000 });
+      assert.match((await card.textContent()) ?? '', /MB/);
+      await card.click();
+      await own.screenshot({ path: shot('oa-content-video-picker-vi') });
+      await own.getByTestId('video-picker-ok').click();
+      await own.locator('label:has([data-testid=video-layout-vertical])').click();
+      assert.equal(await own.getByTestId('video-picker-ok').textContent(), 'Thêm', '§4: OK reads add in step 2');
+      await own.screenshot({ path: shot('oa-content-video-layout-vi') });
+      await own.getByTestId('video-picker-ok').click();
+      await picker.waitFor({ state: 'hidden' });
+      await own.getByTestId('content-cover-video').click();
+      await card.waitFor();
+      await card.getByRole('button').click();
+      await own.locator('.ant-popconfirm .ant-btn-dangerous').click();
+      await card.waitFor({ state: 'detached', timeout: 15_000 });
+      await own.keyboard.press('Escape');
 
       await shotsAt(own, 'oa-content-list', listUrl, 'content-table');
       await shotsAt(own, 'oa-content-detail', detailUrl, 'content-publish-card');
