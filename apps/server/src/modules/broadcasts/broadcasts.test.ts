@@ -31,8 +31,8 @@ let otherOwner: H;
 let tenantId: string;
 let oaId: string;
 let articleIds: string[];
-const contents = Array.from({ length: 7 }, () => crypto.randomUUID());
-const unpublished = crypto.randomUUID();
+const contents: string[] = Array.from({ length: 7 }, () => crypto.randomUUID());
+const unpublished: string = crypto.randomUUID();
 
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, headers: H, payload?: unknown) =>
   t.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -223,13 +223,13 @@ describe('OA broadcasts', () => {
     expect(d.send.state).toBe('SENT');
     expect(d.send.zaloMessageId).toMatch(/\w+/);
     expect(d.attachment.map((a: { zaloArticleId: string }) => a.zaloArticleId)).toEqual(articleIds.slice(0, 3));
-    const ctl = await (await fetch(`${sb.url}/_control/broadcasts`)).json();
-    const sent = ctl.broadcasts.find((b: { messageId: string }) => b.messageId === d.send.zaloMessageId);
-    expect(sent.target).toEqual({ ages: '2,3', gender: '2', cities: '4,9' });
-    expect(sent.status).toBe('MODERATING');
+    const ctl = (await (await fetch(`${sb.url}/_control/broadcasts`)).json()) as { broadcasts: Array<{ messageId: string; target: unknown; status: string }> };
+    const sent = ctl.broadcasts.find((b) => b.messageId === d.send.zaloMessageId);
+    expect(sent?.target).toEqual({ ages: '2,3', gender: '2', cities: '4,9' });
+    expect(sent?.status).toBe('MODERATING');
     // Sent once: a second sweep does not send it again.
     await sendDueBroadcasts(t.database.db, zalo(), { now: new Date(DAY + 60_000) });
-    expect((await (await fetch(`${sb.url}/_control/broadcasts`)).json()).broadcasts.filter((b: { messageId: string }) => b.messageId === d.send.zaloMessageId)).toHaveLength(1);
+    expect(((await (await fetch(`${sb.url}/_control/broadcasts`)).json()) as typeof ctl).broadcasts.filter((b: { messageId: string }) => b.messageId === d.send.zaloMessageId)).toHaveLength(1);
   });
 
   it('a broadcast due at night waits for 06:00 with its reason visible', async () => {
