@@ -23,9 +23,9 @@ async function tagThree(page: Page, label: string, lng: 'vi' | 'en', oaName: str
   await page.getByTestId('oa-filter').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: oaName }).first().click();
   await settle(page);
-  const boxes = page.locator('.ant-table-tbody .ant-checkbox-input');
-  await boxes.nth(2).waitFor({ timeout: 15_000 });
-  for (const i of [0, 1, 2]) await boxes.nth(i).check({ force: true });
+  const rows = page.locator('tr.ant-table-row');
+  await rows.nth(2).waitFor({ timeout: 15_000 });
+  for (const i of [0, 1, 2]) await rows.nth(i).locator('.ant-table-selection-column .ant-checkbox').click();
   await page.getByTestId('tag-button').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.waitFor();
@@ -75,8 +75,7 @@ describe('OA followers journey', () => {
         await page.screenshot({ path: shot(`oa-followers-tagged-${lng}-${viewport.width}`) });
 
         // The label dialog refuses a label in both lists, naming the other action.
-        const boxes = page.locator('.ant-table-tbody .ant-checkbox-input');
-        await boxes.nth(0).check({ force: true });
+        await page.locator('tr.ant-table-row').nth(0).locator('.ant-table-selection-column .ant-checkbox').click();
         await page.getByTestId('tag-button').click();
         const sub = page.getByTestId('tag-sub');
         await sub.click();
@@ -86,7 +85,8 @@ describe('OA followers journey', () => {
         await addInput.fill(label);
         await addInput.press('Enter');
         await page.locator('.ant-message-notice', { hasText: lng === 'vi' ? 'đã được chọn để gỡ' : 'already chosen to remove' }).waitFor();
-        await page.locator('.ant-modal:visible .ant-modal-footer .ant-btn').first().click();
+        await page.getByRole('dialog').getByRole('button', { name: lng === 'vi' ? 'Hủy' : 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
         // The detail modal with shared info and the call section.
         await page.getByTestId('follower-name').first().click();
@@ -95,7 +95,8 @@ describe('OA followers journey', () => {
         await settle(page);
         await page.screenshot({ path: shot(`oa-followers-detail-${lng}-${viewport.width}`) });
         if (viewport.width === PHONE.width) await noSidewaysScroll(page, 'follower detail');
-        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').getByRole('button', { name: lng === 'vi' ? 'Đóng' : 'Close' }).first().click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
         // The column drawer.
         await page.getByTestId('columns-button').click();
