@@ -127,7 +127,11 @@ describe('OA content journey', () => {
       }
       oas = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
     }
-    assert.ok(oas.length >= 2, 'two OAs to publish to');
+    // The sandbox has two OAs; in a full run gateway.e2e connects the second one to the other demo tenant
+    // first (an OA belongs to one tenant), and then this journey publishes to the one OA it has.
+    assert.ok(oas.length >= 1, 'an OA to publish to');
+    const targets = oas.slice(0, 2);
+    if (targets.length < 2) console.log('oa-content journey: only one OA is free in this run; publishing to one');
     const moderator = await loadApiSession(MODERATOR);
     const moderatorMe = await tenantApi(moderator, tenant.id)<{ id: string }>('GET', 'auth');
     await ownerApi('PUT', 'merchant/approval-workflow', { kind: 'OA_CONTENT_POST', teamId: null, approverIds: [moderatorMe.id] });
@@ -162,7 +166,7 @@ describe('OA content journey', () => {
       await own.getByTestId('content-cover-choose').click();
       await uploadThroughDialog(own, image);
       await own.getByTestId('content-cover-preview').waitFor();
-      for (const oa of oas.slice(0, 2)) {
+      for (const oa of targets) {
         const box = own.getByTestId(`content-oa-${oa.id}`);
         if (!(await box.isChecked())) await box.check();
       }
@@ -199,7 +203,7 @@ describe('OA content journey', () => {
           const tags = [...document.querySelectorAll('[data-testid=content-publish-card] [data-testid=publish-state]')];
           return tags.length >= n && tags.every((t) => /Đã đăng/.test(t.textContent ?? ''));
         },
-        2,
+        targets.length,
         { timeout: 120_000 },
       );
       await published.catch(async (error: unknown) => {
@@ -208,9 +212,9 @@ describe('OA content journey', () => {
         console.log(JSON.stringify(list.filter((c) => c.title === title).map((c) => ({ status: c.status, mappings: c.oaContentMapping })), null, 1));
         throw error;
       });
-      console.log(`oa-content journey: published to ${oas.length >= 2 ? 2 : 1} OAs ${Date.now() - started} ms after the approval`);
+      console.log(`oa-content journey: published to ${targets.length} OAs ${Date.now() - started} ms after the approval`);
       assert.equal(await mod.evaluate(() => (window as unknown as Record<string, unknown>).contentJourney), 'still here', 'live, no reload');
-      assert.ok((await mod.getByTestId('mapping-link').count()) >= 2, 'a view link per OA');
+      assert.equal(await mod.getByTestId('mapping-link').count(), targets.length, 'a view link per OA');
       await mod.locator('[data-testid=content-publish-card] canvas, [data-testid=content-publish-card] svg').first().waitFor();
       const detailUrl = mod.url();
       await mod.screenshot({ path: shot('oa-content-published-vi'), fullPage: true });
@@ -227,7 +231,7 @@ describe('OA content journey', () => {
       await own.goto(`${BASE_URL}/tenant/zalo-oa/content/create?tenantId=${tenant.id}&type=post`);
       await own.getByTestId('content-form').waitFor({ timeout: 20_000 });
       // The upload goes to the chosen OAs: none chosen, none to upload to.
-      for (const oa of oas.slice(0, 2)) await own.getByTestId(`content-oa-${oa.id}`).check();
+      for (const oa of targets) await own.getByTestId(`content-oa-${oa.id}`).check();
       await own.locator('input[type=radio][value=video]').check();
       await own.getByTestId('content-cover-video').click();
       const picker = own.locator('.ant-modal').filter({ has: own.getByTestId('video-upload') });
