@@ -81,7 +81,6 @@ export const broadcastListQuery = pageQuery.extend({
   zaloOAId: z.string().max(2000).optional(),
   title: z.string().max(200).optional(),
   teamIds: z.string().max(2000).optional(),
-  type: z.enum(['post', 'video']).optional(),
 });
 
 export const broadcastApproveBody = z.strictObject({ approval: z.boolean(), comment: z.string().max(1000) });
