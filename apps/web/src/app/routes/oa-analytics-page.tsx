@@ -46,6 +46,9 @@ const COLORS: Record<OaStatField, string> = {
 };
 const ISO = 'YYYY-MM-DD';
 
+/** Today in Asia/Ho_Chi_Minh (UTC+7 all year), whatever the browser's zone: the statistics' days are Vietnamese days. */
+const vnToday = (): Dayjs => dayjs(new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10));
+
 /** /tenant/zalo-oa/analytics (§2.1, §3 OA statistics fields): per OA or All, by hour, day or month; chart, table, CSV. */
 export function OaAnalyticsPage() {
   const { can } = usePermissions();
@@ -62,7 +65,7 @@ function OaAnalyticsView() {
   const oas = useOaList(tenantId);
   const [oa, setOa] = useState('all');
   const [period, setPeriod] = useState<StatisticPeriod>('DAILY');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [vnToday().subtract(29, 'day'), vnToday()]);
   const params = { tenantId, zaloOAId: oa, from: range[0].format(ISO), to: range[1].format(ISO), period };
   const stats = useOaStats(params);
   const download = useExportOaStats();
@@ -116,7 +119,7 @@ function OaAnalyticsView() {
             allowClear={false}
             inputReadOnly
             style={{ maxWidth: '100%' }}
-            disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= maxDays)}
+            disabledDate={(d, info) => d.isAfter(vnToday(), 'day') || Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= maxDays)}
             onChange={(v) => {
               if (v?.[0] && v[1]) setRange([v[0], v[1]]);
             }}

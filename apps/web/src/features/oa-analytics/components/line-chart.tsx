@@ -46,7 +46,7 @@ export function LineChart({ labels, series, ariaLabel }: { labels: string[]; ser
   const tipLeft = hover === null ? 0 : (x(hover) / W) * 100;
 
   return (
-    <div style={{ position: 'relative', width: '100%' }}>
+    <div style={{ position: 'relative', width: '100%' }} data-testid="oa-analytics-chart">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={ariaLabel} style={{ display: 'block', touchAction: 'pan-y' }} onPointerMove={onMove} onPointerDown={onMove} onPointerLeave={() => setHover(null)}>
         {ticks.map((v) => (
           <g key={v}>
