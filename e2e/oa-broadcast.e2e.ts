@@ -109,7 +109,7 @@ describe('OA broadcast journey', () => {
       // Tomorrow 10:00 (local time of the browser).
       const d = new Date(Date.now() + 24 * 3_600_000);
       const p = (n: number) => String(n).padStart(2, '0');
-      const input = own.getByTestId('broadcast-schedule').locator('input').first();
+      const input = own.getByTestId('broadcast-schedule');
       await input.click();
       await input.fill(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} 10:00`);
       await input.press('Enter');
