@@ -35,7 +35,7 @@ async function tagThree(page: Page, label: string, lng: 'vi' | 'en', oaName: str
   const addInput = page.getByTestId('tag-add').locator('input');
   await addInput.fill(label);
   await addInput.press('Enter');
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-title').click();
   assert.equal(await ok.isDisabled(), false, 'Update is enabled once a label is chosen');
   await page.screenshot({ path: shot(`oa-followers-tag-dialog-${lng}-${page.viewportSize()?.width}`) });
   await ok.click();
@@ -80,13 +80,15 @@ describe('OA followers journey', () => {
         const sub = page.getByTestId('tag-sub');
         await sub.click();
         await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-        await page.keyboard.press('Escape');
+        await page.locator('.ant-modal-title').click();
         const addInput = page.getByTestId('tag-add').locator('input');
         await addInput.fill(label);
         await addInput.press('Enter');
         await page.locator('.ant-message-notice', { hasText: lng === 'vi' ? 'đã được chọn để gỡ' : 'already chosen to remove' }).waitFor();
-        await page.getByRole('dialog').getByRole('button', { name: lng === 'vi' ? 'Hủy' : 'Cancel' }).click();
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        // Closing the open label list first (it covers the footer), then the dialog.
+        await page.locator('.ant-modal-title').click();
+        await page.locator('.ant-modal-footer button', { hasText: lng === 'vi' ? 'Hủy' : 'Cancel' }).click();
+        await page.locator('.ant-modal-title').waitFor({ state: 'hidden' });
 
         // The detail modal with shared info and the call section.
         await page.getByTestId('follower-name').first().click();
@@ -95,8 +97,8 @@ describe('OA followers journey', () => {
         await settle(page);
         await page.screenshot({ path: shot(`oa-followers-detail-${lng}-${viewport.width}`) });
         if (viewport.width === PHONE.width) await noSidewaysScroll(page, 'follower detail');
-        await page.getByRole('dialog').getByRole('button', { name: lng === 'vi' ? 'Đóng' : 'Close' }).first().click();
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        await page.locator('.ant-modal-close').click();
+        await page.locator('.ant-modal-title').waitFor({ state: 'hidden' });
 
         // The column drawer.
         await page.getByTestId('columns-button').click();
