@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineJob, startJobs, type JobDefinition } from './platform/jobs';
 import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
+import { resumeStaleSyncs } from './modules/followers/service';
 import { broadcastSendJob } from './modules/broadcasts/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   const definitions: JobDefinition[] = [
     // Refresh OA tokens 2 h ahead of expiry (Zalo access tokens live 25 h); alert admins on failure.
     defineJob({ name: 'zalo-token-refresh', payload: sweep, cron: '*/10 * * * *', handle: async () => void (await refreshExpiringTokens(database.db, zalo)) }),
+    // Follower syncs whose process stopped mid-way continue from their stored offset.
+    defineJob({ name: 'follower-sync-resume', payload: sweep, cron: '*/5 * * * *', handle: async () => void (await resumeStaleSyncs(database.db, zalo)) }),
   ];
   if (transport) definitions.push(defineJob({ name: 'mail-deliver', payload: sweep, cron: '* * * * *', handle: async () => void (await deliverPendingMail(database.db, transport, config.mailFrom)) }));
   definitions.push(webhookDeliveryJob(database.db, cipher, { allowPrivate: config.webhookAllowPrivateTargets }));
