@@ -28,13 +28,18 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { UserCell } from '../../components/user-cell';
 import { formatDateTime } from '../../lib/formatters';
-import { PAGES, tenantHref, type PageDef } from '../../lib/paths';
+import { PAGES, tenantDetailPageHref, tenantHref } from '../../lib/paths';
 import { usePermissions, useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 
 /** The reviewed item's own page (§2.14 "buttons to open the item's own detail page"), where one exists. */
-function itemPage(task: TaskDetail): { page: PageDef; labelKey: string } | null {
-  if (task.type === 'ZNS_TEMPLATE') return { page: PAGES.znsTemplateManagement, labelKey: 'detail.openTemplateManagement' };
+function itemHref(task: TaskDetail, tenantId: string): { href: string; labelKey: string } | null {
+  if (task.type === 'ZNS_TEMPLATE') return { href: tenantHref(PAGES.znsTemplateManagement, tenantId), labelKey: 'detail.openTemplateManagement' };
+  if (task.oaContentId) {
+    const type = task.type === 'OA_CONTENT_VIDEO' ? 'video' : 'post';
+    return { href: `${tenantDetailPageHref(PAGES.oaContentDetail, task.oaContentId, tenantId)}&type=${type}`, labelKey: 'detail.openItem' };
+  }
+  if (task.oaBroadcastId) return { href: tenantDetailPageHref(PAGES.oaBroadcast, task.oaBroadcastId, tenantId), labelKey: 'detail.openItem' };
   return null;
 }
 
@@ -85,7 +90,7 @@ export function MyRequestDetailPage() {
     return <ErrorResult status={500} message={errorText(task.error)} />;
   }
   const item = task.data;
-  const own = itemPage(item);
+  const own = itemHref(item, tenantId);
   const canSubmit = can('UPDATE_TENANT_TASK');
 
   const submit = (comment: string) => {
@@ -118,7 +123,7 @@ export function MyRequestDetailPage() {
           <Flex gap={8} wrap>
             {back}
             {own ? (
-              <Link to={tenantHref(own.page, tenantId)} data-testid="task-open-item">
+              <Link to={own.href} data-testid="task-open-item">
                 <Button>{t(own.labelKey)}</Button>
               </Link>
             ) : null}
