@@ -4,7 +4,8 @@
 // the hourly and daily rollups (oa_stats_hourly, oa_stats_daily) are then aggregated from those events in SQL, as the ingest
 // keeps it (ADR 0014; chat sessions are a stand-in share of user messages — the query cost does not
 // depend on their values). Queries go through the product's getOaStats (what the route answers):
-// 'All' and each OA, HOURLY / DAILY / MONTHLY, 90-day windows at several offsets.
+// 'All' and each OA, DAILY / MONTHLY over 90-day windows and HOURLY over its longest range (31 days),
+// at several offsets.
 //
 //   npm run bench -- oa-analytics                         PostgreSQL, 20,000,000 events
 //   BENCH_OA_EVENTS=2000000 node --import tsx bench/oa-analytics.bench.ts --pglite
@@ -13,7 +14,7 @@ import pg from 'pg';
 import { openDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client';
 import { getOaStats } from '../apps/server/src/modules/oa-analytics/service';
 import { trustedTenantScope } from '../apps/server/src/platform/tenant-scope';
-import type { StatisticPeriod } from '../packages/shared/src/api/oa-analytics';
+import { STAT_RANGE_MAX_DAYS, type StatisticPeriod } from '../packages/shared/src/api/oa-analytics';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
 const pglite = process.argv.includes('--pglite');
@@ -114,7 +115,8 @@ async function measure(database: Database): Promise<void> {
       for (let r = 0; r < REPEAT; r++) {
         for (const end of [1, 30, 120, 250]) {
           const t0 = performance.now();
-          const res = await getOaStats(database.db, scope, { zaloOAId: oa, from: day(end + 89), to: day(end), period });
+          const span = Math.min(90, STAT_RANGE_MAX_DAYS[period]);
+          const res = await getOaStats(database.db, scope, { zaloOAId: oa, from: day(end + span - 1), to: day(end), period });
           times.push(performance.now() - t0);
           totalFollow = res.totals.followCount;
         }
@@ -125,7 +127,7 @@ async function measure(database: Database): Promise<void> {
   }
   const p95 = pct(all, 95);
   if (p95 > 50) process.exitCode = 1;
-  console.log(`\nall ${all.length} statistics calls (90 days): p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (bound p95 ≤ 50 ms) ${p95 <= 50 ? 'OK' : 'MISSED'}`);
+  console.log(`\nall ${all.length} statistics calls (90 days; hourly 31): p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (bound p95 ≤ 50 ms) ${p95 <= 50 ? 'OK' : 'MISSED'}`);
 }
 
 let database: Database | null = null;

@@ -99,26 +99,3 @@ export async function sendTemplateByUid(
 ): Promise<SendResult> {
   return envelopeData(await client.call(oaKey, send('/v3.0/oa/message/template', { user_id: p.userId, template_id: p.templateId, template_data: p.templateData })));
 }
-
-/** Broadcast target: comma-separated codes (REFERENCE §8) or arrays of numbers. */
-export interface BroadcastTarget {
-  /** 0 = 0–12 … 7 = ≥65 */
-  ages?: number[];
-  /** 0 all, 1 male, 2 female */
-  gender?: 0 | 1 | 2;
-  /** 0 North, 1 Central, 2 South */
-  locations?: number[];
-  /** Province codes 0–62; override `locations`. */
-  cities?: number[];
-  /** 1 iOS, 2 Android, 3 Windows Phone */
-  platform?: number[];
-}
-
-/** POST /v2.0/oa/message with `recipient.target` — broadcast of 1–5 articles (verified OAs only). */
-export async function sendBroadcast(client: ZaloClient, oaKey: string, p: { target: BroadcastTarget; articleIds: string[] }): Promise<{ message_id: string }> {
-  const target: Record<string, string> = {};
-  for (const [k, v] of Object.entries(p.target)) if (v !== undefined) target[k] = Array.isArray(v) ? v.join(',') : String(v);
-  const elements = p.articleIds.map((id) => ({ media_type: 'article', attachment_id: id }));
-  const message = { attachment: { type: 'template', payload: { template_type: 'media', elements } } };
-  return envelopeData(await client.call(oaKey, send('/v2.0/oa/message', { recipient: { target }, message })));
-}

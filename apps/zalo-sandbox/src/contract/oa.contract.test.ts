@@ -7,8 +7,9 @@ import {
   createArticle, getArticle, getConversation, listArticles, listRecentChats, prepareVideo, removeArticle, updateArticle, uploadFile, uploadGif, uploadImage,
   verifyArticle, verifyVideo, type ArticleInput,
 } from '@zc/zalo/oa-media';
-import { sendBroadcast, sendCsMessage, sendPromotionMessage, sendTemplateByUid, sendTransactionMessage, type RichButton, type RichElement } from '@zc/zalo/oa-messages';
+import { sendCsMessage, sendPromotionMessage, sendTemplateByUid, sendTransactionMessage, type RichButton, type RichElement } from '@zc/zalo/oa-messages';
 import { parseZaloWebhookEvent } from '@zc/zalo/webhook-events';
+import { sendBroadcast } from '@zc/zalo/oa-broadcast';
 import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '../seed';
 import { startHarness, startReceiver, waitFor, type Harness } from './harness';
 
@@ -231,7 +232,7 @@ describe('OA Open API against the sandbox', () => {
     expect(await codeOf(listArticles(h.client, OA, { limit: 11 }))).toBe(-201);
     expect(await codeOf(createArticle(h.client, OA, { ...article, title: 'x'.repeat(151) }))).toBe(-201);
     const more = list.medias.slice(1, 3).map((m) => m.id);
-    await expect(sendBroadcast(h.client, OA, { target: { ages: [2, 3], gender: 0, cities: [4, 9], platform: [1, 2] }, articleIds: [id, ...more] })).resolves.toHaveProperty('message_id');
+    await expect(sendBroadcast(h.client, OA, { target: { ages: [2, 3], gender: 0, cities: [4, 9], platform: [1, 2] }, articleIds: [id, ...more] })).resolves.toHaveProperty('messageId');
     expect(await codeOf(sendBroadcast(h.client, OA, { target: { cities: [63] }, articleIds: [id] }))).toBe(-201);
     expect(await codeOf(sendBroadcast(h.client, OA, { target: { gender: 1 }, articleIds: list.medias.slice(0, 6).map((m) => m.id).concat(id) }))).toBe(-201);
     await removeArticle(h.client, OA, id);

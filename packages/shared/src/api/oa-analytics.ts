@@ -18,8 +18,11 @@ export const OA_STAT_FIELDS = [
 ] as const;
 export type OaStatField = (typeof OA_STAT_FIELDS)[number];
 
-/** The longest range (days, both ends included) each period answers. */
-export const STAT_RANGE_MAX_DAYS: Record<StatisticPeriod, number> = { HOURLY: 92, DAILY: 366, MONTHLY: 1096 };
+/**
+ * The longest range (days, both ends included) each period answers. Hourly stops at 31 days (744
+ * points, already more than a chart can show); longer ranges are read by day or month (ADR 0014).
+ */
+export const STAT_RANGE_MAX_DAYS: Record<StatisticPeriod, number> = { HOURLY: 31, DAILY: 366, MONTHLY: 1096 };
 
 /** The time zone days and months are cut in. */
 export const STAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
