@@ -92,13 +92,19 @@ describe('Zalo client: header values are checked before sending (over HTTP again
     expect((ok.data as { oaid?: string }).oaid).toBe(SANDBOX_OA_ID);
   });
 
-  it('a stored token HTTP cannot carry answers 400 on a route that calls Zalo with it (followers sync), never 5xx', async () => {
+  it('a stored token HTTP cannot carry answers 400 on a route that calls Zalo with it, never 5xx; a follower sync ends FAILED saying why', async () => {
     const f = await buildSendFixture(t.database, t.config.appSecret, { zoaId: SANDBOX_SECOND_OA_ID, zappId: SANDBOX_APP_ID, appSecretKey: SANDBOX_APP_SECRET_KEY, accessToken: 'stored\r\ntoken' });
     const owner = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER' });
     const s = await loginAs(t.app, owner.email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/merchant/oa-user/sync', headers: s.headers({ 'x-tenant-id': f.tenantId }), payload: { zaloOAId: f.zaloOaId } });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    const headers = s.headers({ 'x-tenant-id': f.tenantId });
+    const info = await t.app.inject({ url: `/api/merchant/oa-manager/get-oa?zaloOAId=${f.zaloOaId}`, headers });
+    expect(info.statusCode, info.body).toBe(400);
+    expect(info.json().error.code).toBe('VALIDATION_FAILED');
+    expect(info.body).not.toContain('stored');
+    // The sync is a resumable job: it answers its state, FAILED with the reason, and can be resumed after a re-connect.
+    const res = await t.app.inject({ method: 'POST', url: '/api/merchant/oa-user/sync', headers, payload: { zaloOAId: f.zaloOaId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'FAILED', error: expect.stringContaining('access_token') });
     expect(res.body).not.toContain('stored');
   });
 });
