@@ -9,12 +9,11 @@
 // Screens in vi and en at 1440 and 390 px.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, DESKTOP, launchBrowser, loadApiSession, settle, shot, shotsAt, signIn, tenantApi, tenantWithOa } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const MODERATOR = 'moderator@demo.vn';
-const DESKTOP = { width: 1440, height: 900 };
 
 let browser: Browser;
 before(async () => {
@@ -24,36 +23,10 @@ after(async () => {
   await browser.close();
 });
 
-async function shotsAt(page: Page, name: string, url: string, ready: string): Promise<void> {
-  for (const lng of ['vi', 'en'] as const) {
-    await page.setViewportSize(DESKTOP);
-    await page.goto(url);
-    await settle(page);
-    if ((await page.evaluate(() => document.documentElement.lang)) !== lng) await setLanguage(page, lng);
-    await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
-    await settle(page);
-    await page.screenshot({ path: shot(`${name}-${lng}`), fullPage: true });
-    await page.setViewportSize(PHONE);
-    await settle(page);
-    await noSidewaysScroll(page, `${name} ${lng}`);
-    await page.screenshot({ path: shot(`${name}-${lng}-phone`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-  await setLanguage(page, 'vi');
-}
-
 describe('OA broadcast journey', () => {
   it('composes a broadcast of three posts for women 18–34 in two cities, schedules it and the approver approves it', { timeout: 600_000 }, async () => {
     const owner = await loadApiSession(OWNER);
-    let tenant: { id: string } | undefined;
-    for (const candidate of owner.tenants.filter((t) => t.oaService)) {
-      const list = await tenantApi(owner, candidate.id)<unknown[]>('GET', 'merchant/zalo-oa/list-oa');
-      if (list.length > 0) {
-        tenant = candidate;
-        break;
-      }
-    }
-    assert.ok(tenant, 'a demo tenant with its sandbox OA');
+    const tenant = await tenantWithOa(owner);
     const ownerApi = tenantApi(owner, tenant.id);
     const [oa] = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
     assert.ok(oa);

@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_SECOND_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, DESKTOP, launchBrowser, loadApiSession, settle, shot, shotsAt, signIn, tenantApi, tenantWithOa } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const MODERATOR = 'moderator@demo.vn';
-const DESKTOP = { width: 1440, height: 900 };
 
 /** A real (decodable) 640x360 PNG: a gradient, so the §5 image checks in the browser pass. */
 function pngFile(): string {
@@ -77,36 +76,10 @@ async function uploadThroughDialog(page: Page, file: string): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-async function shotsAt(page: Page, name: string, url: string, ready: string): Promise<void> {
-  for (const lng of ['vi', 'en'] as const) {
-    await page.setViewportSize(DESKTOP);
-    await page.goto(url);
-    await settle(page);
-    if ((await page.evaluate(() => document.documentElement.lang)) !== lng) await setLanguage(page, lng);
-    await page.getByTestId(ready).first().waitFor({ timeout: 15_000 });
-    await settle(page);
-    await page.screenshot({ path: shot(`${name}-${lng}`), fullPage: true });
-    await page.setViewportSize(PHONE);
-    await settle(page);
-    await noSidewaysScroll(page, `${name} ${lng}`);
-    await page.screenshot({ path: shot(`${name}-${lng}-phone`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-  await setLanguage(page, 'vi');
-}
-
 describe('OA content journey', () => {
   it('writes a post with an image, submits it, the approver approves, it publishes to two OAs', { timeout: 420_000 }, async () => {
     const owner = await loadApiSession(OWNER);
-    let tenant: { id: string } | undefined;
-    for (const candidate of owner.tenants.filter((t) => t.oaService)) {
-      const list = await tenantApi(owner, candidate.id)<unknown[]>('GET', 'merchant/zalo-oa/list-oa');
-      if (list.length > 0) {
-        tenant = candidate;
-        break;
-      }
-    }
-    assert.ok(tenant, 'a demo tenant with its sandbox OA');
+    const tenant = await tenantWithOa(owner);
     const ownerApi = tenantApi(owner, tenant.id);
     let oas = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
     if (oas.length < 2) {

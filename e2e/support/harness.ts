@@ -157,6 +157,40 @@ export function shot(name: string): string {
   return path.join(SCREENSHOTS, `${name}.png`);
 }
 
+/** The desktop viewport the journeys check layouts at (1440 px). */
+export const DESKTOP = { width: 1440, height: 900 };
+
+/**
+ * Screenshots of `url` in vi and en, at 1440 px and at the phone width (where it must not scroll
+ * sideways), once the element with test id `ready` shows; leaves the page at 1440 px in vi.
+ */
+export async function shotsAt(page: Page, name: string, url: string, ready: string): Promise<void> {
+  for (const lng of ['vi', 'en'] as const) {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(url);
+    await settle(page);
+    if ((await page.evaluate(() => document.documentElement.lang)) !== lng) await setLanguage(page, lng);
+    await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
+    await settle(page);
+    await page.screenshot({ path: shot(`${name}-${lng}`), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await settle(page);
+    await noSidewaysScroll(page, `${name} ${lng}`);
+    await page.screenshot({ path: shot(`${name}-${lng}-phone`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+  await setLanguage(page, 'vi');
+}
+
+/** The first of the session's tenants with the OA service that has a connected OA. */
+export async function tenantWithOa(session: ApiSession): Promise<{ id: string }> {
+  for (const candidate of session.tenants.filter((t) => t.oaService)) {
+    const list = await tenantApi(session, candidate.id)<unknown[]>('GET', 'merchant/zalo-oa/list-oa');
+    if (list.length > 0) return candidate;
+  }
+  assert.fail('a demo tenant with its sandbox OA');
+}
+
 /** Fills and submits the login form on the current page (which may carry a `next`). */
 export async function submitLogin(page: Page, email: string): Promise<void> {
   trackRequests(page);
