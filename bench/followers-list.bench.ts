@@ -11,19 +11,14 @@
 // 1,000,000 are spread over 9 tenants with 2 OAs each. Names are Vietnamese "family middle given"
 // with a number, so a one-letter prefix matches a large share. Search = case-insensitive prefix of
 // the display name (lower(display_name) collate "C" like 'term%', index oa_followers_*_lname_idx).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
+import { pct, pglite, withBenchDatabase } from './bench-db';
 import { listFollowerRows } from '../apps/server/src/modules/followers/repo';
 import { trustedTenantScope } from '../apps/server/src/platform/tenant-scope';
 
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
-const pglite = process.argv.includes('--pglite');
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 2_000_000);
 const CHUNK = 250_000;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
-const dbName = process.env.BENCH_DB_NAME ?? `zc_bench_followers_${randomBytes(4).toString('hex')}`;
-const keep = process.env.BENCH_KEEP_DB === '1';
 const BOUND = pglite ? 100 : 50;
 
 const tenantId = (t: number) => `00000000-0000-4000-8000-${String(t).padStart(12, '0')}`;
@@ -32,13 +27,6 @@ const T_SQL = (expr: string) => `('00000000-0000-4000-8000-' || lpad((${expr})::
 const OA_SQL = (t: string, k: string) => `('00000000-0000-4000-b000-' || lpad(((${t}) * 10 + (${k}))::text, 12, '0'))::uuid`;
 // Tenant 0: 5 OAs; tenants 1–9: 2 OAs each (OA k of tenant t).
 const OAS: Array<{ t: number; k: number }> = [...[0, 1, 2, 3, 4].map((k) => ({ t: 0, k })), ...Array.from({ length: 9 }, (_, i) => [0, 1].map((k) => ({ t: i + 1, k }))).flat()];
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 async function generate(database: Database): Promise<void> {
   const q = database.raw;
@@ -90,11 +78,6 @@ const S: Array<{ name: string; search?: string; oa?: boolean; page?: number }> =
   { name: 'prefix "Trần V" page 10', search: 'Trần V', page: 10 },
 ];
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-}
-
 async function measure(database: Database): Promise<boolean> {
   const all: number[] = [];
   const searchOnly: number[] = [];
@@ -122,27 +105,7 @@ async function measure(database: Database): Promise<boolean> {
   return p <= BOUND;
 }
 
-let database: Database | null = null;
-try {
-  if (pglite) {
-    database = await openDatabase({ dataDir: process.env.BENCH_PGLITE_DIR });
-    await migrateDatabase(database);
-    const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from oa_followers');
-    if ((rows[0]?.n ?? 0) === 0) await generate(database);
-  } else {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    const fresh = (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount !== 1;
-    await c.end();
-    if (fresh) await admin(`create database ${dbName}`);
-    const url = Object.assign(new URL(PG_URL), { pathname: `/${dbName}` }).toString();
-    database = await openDatabase({ url, poolSize: 4 });
-    await migrateDatabase(database);
-    if (fresh) await generate(database);
-  }
-  console.log(`database: ${pglite ? 'PGlite' : `PostgreSQL (${dbName})`}; ${FOLLOWERS.toLocaleString('en')} followers over 10 tenants (tenant 0: ${Math.floor(FOLLOWERS / 2).toLocaleString('en')})`);
-  if (!(await measure(database))) process.exitCode = 1;
-} finally {
-  await database?.close();
-  if (!pglite && !keep) await admin(`drop database if exists ${dbName} with (force)`);
-}
+await withBenchDatabase({ prefix: 'zc_bench_followers', filledTable: 'oa_followers', generate }, async (db, label) => {
+  console.log(`database: ${label}; ${FOLLOWERS.toLocaleString('en')} followers over 10 tenants (tenant 0: ${Math.floor(FOLLOWERS / 2).toLocaleString('en')})`);
+  if (!(await measure(db))) process.exitCode = 1;
+});

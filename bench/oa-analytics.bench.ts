@@ -9,31 +9,19 @@
 //
 //   npm run bench -- oa-analytics                         PostgreSQL, 20,000,000 events
 //   BENCH_OA_EVENTS=2000000 node --import tsx bench/oa-analytics.bench.ts --pglite
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
+import { pct, pglite, withBenchDatabase } from './bench-db';
 import { getOaStats } from '../apps/server/src/modules/oa-analytics/service';
 import { trustedTenantScope } from '../apps/server/src/platform/tenant-scope';
 import { STAT_RANGE_MAX_DAYS, type StatisticPeriod } from '../packages/shared/src/api/oa-analytics';
 
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
-const pglite = process.argv.includes('--pglite');
 const EVENTS = Number(process.env.BENCH_OA_EVENTS ?? 20_000_000);
 const CHUNK = 1_000_000;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const HOT = '00000000-0000-4000-8000-000000000001';
 const OAS_PER_TENANT = 5;
 const TENANTS = 20;
-const dbName = process.env.BENCH_DB_NAME ?? `zc_bench_oa_${randomBytes(4).toString('hex')}`;
-const keep = process.env.BENCH_KEEP_DB === '1';
 const END = '2026-11-25 00:00:00+00';
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 const tenantId = (i: number) => (i === 0 ? HOT : `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`);
 const oaId = (t: number, o: number) => `00000000-0000-4000-9000-${String(t * 10 + o).padStart(12, '0')}`;
@@ -98,11 +86,6 @@ async function generate(database: Database): Promise<void> {
   console.log(`generated ${EVENTS.toLocaleString('en')} events and ${rows[0]?.n.toLocaleString('en')} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-}
-
 const day = (offsetDays: number) => new Date(Date.parse(END) - offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function measure(database: Database): Promise<void> {
@@ -130,29 +113,7 @@ async function measure(database: Database): Promise<void> {
   console.log(`\nall ${all.length} statistics calls (90 days; hourly 31): p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (bound p95 ≤ 50 ms) ${p95 <= 50 ? 'OK' : 'MISSED'}`);
 }
 
-let database: Database | null = null;
-try {
-  if (pglite) {
-    database = await openDatabase({ dataDir: process.env.BENCH_PGLITE_DIR });
-    await migrateDatabase(database);
-    const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from zalo_events');
-    if ((rows[0]?.n ?? 0) === 0) await generate(database);
-  } else {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    const fresh = (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount !== 1;
-    await c.end();
-    if (fresh) await admin(`create database ${dbName}`);
-    const url = Object.assign(new URL(PG_URL), { pathname: `/${dbName}` }).toString();
-    database = await openDatabase({ url, poolSize: 4 });
-    if (fresh) {
-      await migrateDatabase(database);
-      await generate(database);
-    }
-  }
-  console.log(`database: ${pglite ? 'PGlite' : `PostgreSQL (${dbName})`}; ${EVENTS.toLocaleString('en')} events; hot tenant holds 50 % over 5 OAs`);
-  await measure(database);
-} finally {
-  await database?.close();
-  if (!pglite && !keep) await admin(`drop database if exists ${dbName} with (force)`);
-}
+await withBenchDatabase({ prefix: 'zc_bench_oa', filledTable: 'zalo_events', generate }, async (db, label) => {
+  console.log(`database: ${label}; ${EVENTS.toLocaleString('en')} events; hot tenant holds 50 % over 5 OAs`);
+  await measure(db);
+});

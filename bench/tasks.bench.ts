@@ -16,20 +16,15 @@
 // participants; user 0 of each tenant is the last approver of every task (10,000 tasks each: the
 // worst case), user 7 an ordinary user (~1,500). Statuses 15 % PENDING, 60 % APPROVAL, 20 %
 // DISAPPROVAL, 5 % VOIDED; 30 % unread; five kinds, two modules.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
+import { pct, pglite, withBenchDatabase } from './bench-db';
 import { countTasksForUser, listTasksForUser, type TaskListFilter } from '../apps/server/src/modules/approvals/repo';
 import { trustedTenantScope } from '../apps/server/src/platform/tenant-scope';
 
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
-const pglite = process.argv.includes('--pglite');
 const TASKS = Number(process.env.BENCH_TASKS ?? 1_000_000);
 const TENANTS = 100;
 const CHUNK = 250_000;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
-const dbName = process.env.BENCH_DB_NAME ?? `zc_bench_tasks_${randomBytes(4).toString('hex')}`;
-const keep = process.env.BENCH_KEEP_DB === '1';
 
 const tenantId = (t: number) => `00000000-0000-4000-8000-${String(t).padStart(12, '0')}`;
 const userId = (t: number, u: number) => `00000000-0000-4000-9000-${String(t * 100 + u).padStart(12, '0')}`;
@@ -37,13 +32,6 @@ const teamId = (t: number, k: number) => `00000000-0000-4000-a000-${String(t * 1
 const T_SQL = (expr: string) => `('00000000-0000-4000-8000-' || lpad((${expr})::text, 12, '0'))::uuid`;
 const U_SQL = (t: string, u: string) => `('00000000-0000-4000-9000-' || lpad(((${t}) * 100 + (${u}))::text, 12, '0'))::uuid`;
 const TEAM_SQL = (t: string, k: string) => `('00000000-0000-4000-a000-' || lpad(((${t}) * 10 + (${k}))::text, 12, '0'))::uuid`;
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 async function generate(database: Database): Promise<void> {
   const q = database.raw;
@@ -123,11 +111,6 @@ const S: Array<{ name: string; f: F }> = [
   { name: 'two teams, ascending', f: { teamIds: ['TEAM1', 'TEAM2'], direction: 'asc' } },
 ];
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-}
-
 async function measure(database: Database): Promise<boolean> {
   const listAll: number[] = [];
   const cardAll: number[] = [];
@@ -174,28 +157,7 @@ async function measure(database: Database): Promise<boolean> {
   return lp <= 50 && cp <= 20;
 }
 
-let database: Database | null = null;
-try {
-  if (pglite) {
-    database = await openDatabase({ dataDir: process.env.BENCH_PGLITE_DIR });
-    await migrateDatabase(database);
-    const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from review_tasks');
-    if ((rows[0]?.n ?? 0) === 0) await generate(database);
-  } else {
-    // BENCH_DB_NAME of a kept database (BENCH_KEEP_DB=1) measures it again without regenerating.
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    const fresh = (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount !== 1;
-    await c.end();
-    if (fresh) await admin(`create database ${dbName}`);
-    const url = Object.assign(new URL(PG_URL), { pathname: `/${dbName}` }).toString();
-    database = await openDatabase({ url, poolSize: 4 });
-    await migrateDatabase(database);
-    if (fresh) await generate(database);
-  }
-  console.log(`database: ${pglite ? 'PGlite' : `PostgreSQL (${dbName})`}; ${TASKS.toLocaleString('en')} tasks over ${TENANTS} tenants`);
-  if (!(await measure(database))) process.exitCode = 1;
-} finally {
-  await database?.close();
-  if (!pglite && !keep) await admin(`drop database if exists ${dbName} with (force)`);
-}
+await withBenchDatabase({ prefix: 'zc_bench_tasks', filledTable: 'review_tasks', generate }, async (db, label) => {
+  console.log(`database: ${label}; ${TASKS.toLocaleString('en')} tasks over ${TENANTS} tenants`);
+  if (!(await measure(db))) process.exitCode = 1;
+});
