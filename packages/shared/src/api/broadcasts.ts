@@ -75,8 +75,13 @@ export const broadcastPayload = z.strictObject({
 export type BroadcastPayload = z.infer<typeof broadcastPayload>;
 export const broadcastCreateBody = z.array(broadcastPayload).min(1).max(50);
 
+/** §2.3 content-type tabs: a broadcast of videos only is a video broadcast; any post makes it a post one. */
+export const BROADCAST_CONTENT_TYPES = ['post', 'video'] as const;
+export type BroadcastContentType = (typeof BROADCAST_CONTENT_TYPES)[number];
+
 export const broadcastListQuery = pageQuery.extend({
   orderBy: orderByQuery(['createdAt'], 'createdAt=desc'),
+  type: z.enum(BROADCAST_CONTENT_TYPES).optional(),
   status: z.enum(BROADCAST_STATUSES).optional(),
   zaloOAId: z.string().max(2000).optional(),
   title: z.string().max(200).optional(),
@@ -103,6 +108,7 @@ export const broadcast = z.object({
   id: z.uuid(),
   groupId: z.uuid(),
   nameBroadcast: z.string(),
+  contentType: z.enum(BROADCAST_CONTENT_TYPES),
   status: z.enum(BROADCAST_STATUSES),
   scheduleTime: isoDate,
   createdAt: isoDate,

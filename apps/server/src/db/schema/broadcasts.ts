@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { BROADCAST_HOLD_REASONS, BROADCAST_SEND_STATES, BROADCAST_STATUSES } from '@zc/shared/api/broadcasts';
+import { BROADCAST_CONTENT_TYPES, BROADCAST_HOLD_REASONS, BROADCAST_SEND_STATES, BROADCAST_STATUSES } from '@zc/shared/api/broadcasts';
 import { ts, createdAt, updatedAt, oneOf } from './columns';
 import { users } from './auth';
 import { tenants } from './organisation';
@@ -30,6 +30,8 @@ export const oaBroadcasts = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** §2.3 tab: 'video' when every attachment is a video, otherwise 'post'. */
+    contentType: text('content_type', { enum: BROADCAST_CONTENT_TYPES }).notNull().default('post'),
     status: text('status', { enum: BROADCAST_STATUSES }).notNull().default('DRAFT'),
     scheduleTime: ts('schedule_time').notNull(),
     target: jsonb('target').$type<BroadcastTargetRow>().notNull(),
@@ -52,9 +54,11 @@ export const oaBroadcasts = pgTable(
   },
   (t) => [
     index('oa_broadcasts_tenant_idx').on(t.tenantId, t.createdAt),
+    index('oa_broadcasts_tenant_type_idx').on(t.tenantId, t.contentType, t.createdAt),
     index('oa_broadcasts_due_idx').on(t.nextAttemptAt).where(sql`${t.sendState} in ('WAITING', 'HELD')`),
     index('oa_broadcasts_oa_sent_idx').on(t.zaloOaId, t.sentAt),
     check('oa_broadcasts_status_ck', oneOf(t.status, BROADCAST_STATUSES)),
+    check('oa_broadcasts_content_type_ck', oneOf(t.contentType, BROADCAST_CONTENT_TYPES)),
     check('oa_broadcasts_send_state_ck', sql`${t.sendState} is null or ${oneOf(t.sendState, BROADCAST_SEND_STATES)}`),
     check('oa_broadcasts_hold_reason_ck', sql`${t.holdReason} is null or ${oneOf(t.holdReason, BROADCAST_HOLD_REASONS)}`),
   ],

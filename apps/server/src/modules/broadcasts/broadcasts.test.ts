@@ -81,7 +81,7 @@ beforeAll(async () => {
     if (tid !== tenantId) return out;
     for (const id of ids) {
       const i = contents.indexOf(id);
-      if (i >= 0) out.set(id, { id, type: 'post', title: `Bài viết ${i + 1}`, description: 'Mô tả', cover: null, articles: new Map([[oaId, articleIds[i] ?? '']]) });
+      if (i >= 0) out.set(id, { id, type: i >= 5 ? 'video' : 'post', title: `Bài viết ${i + 1}`, description: 'Mô tả', cover: null, articles: new Map([[oaId, articleIds[i] ?? '']]) });
       if (id === unpublished) out.set(id, { id, type: 'post', title: 'Nháp', description: '', cover: null, articles: new Map() });
     }
     return out;
@@ -115,6 +115,22 @@ describe('OA broadcasts', () => {
     expect(cities.filter((c) => c.value >= 42).every((c) => c.inferred)).toBe(true);
     expect(cities.find((c) => c.value === 9)?.inferred).toBe(false);
     expect((await req('GET', '/merchant/oa-content/broadcast/attribute?type=OTHER', owner)).statusCode).toBe(400);
+  });
+
+  it('files a broadcast of videos only under the video tab, any post under the post tab (§2.3)', async () => {
+    const res = await req('POST', '/merchant/oa-content/broadcast/create', owner, [
+      payload({ status: 'DRAFT', nameBroadcast: 'Tab video' }, contents.slice(5, 7)),
+      payload({ status: 'DRAFT', nameBroadcast: 'Tab bài viết' }, [contents[4] ?? '', contents[5] ?? '']),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [videos, mixed] = res.json().data;
+    expect([videos.contentType, mixed.contentType]).toEqual(['video', 'post']);
+    const ids = async (type: string) => (await req('GET', `/merchant/oa-content/broadcast/getList?type=${type}&size=100`, owner)).json().data.map((x: { id: string }) => x.id);
+    expect(await ids('video')).toEqual(expect.arrayContaining([videos.id]));
+    expect(await ids('video')).not.toContain(mixed.id);
+    expect(await ids('post')).toEqual(expect.arrayContaining([mixed.id]));
+    expect(await ids('post')).not.toContain(videos.id);
+    expect((await req('GET', '/merchant/oa-content/broadcast/getList?type=article', owner)).statusCode).toBe(400);
   });
 
   it('creates one broadcast per OA, under review with the next approver; lists with filters and search', async () => {

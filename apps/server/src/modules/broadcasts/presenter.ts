@@ -38,6 +38,7 @@ export function presentBroadcast(actor: Actor, row: BroadcastRow, c: PresentCont
     id: row.id,
     groupId: row.groupId,
     nameBroadcast: row.name,
+    contentType: row.contentType,
     status: row.status,
     scheduleTime: row.scheduleTime.toISOString(),
     createdAt: row.createdAt.toISOString(),

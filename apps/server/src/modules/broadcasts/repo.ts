@@ -25,6 +25,7 @@ export async function findBroadcastRow(db: DbOrTx, scope: TenantScope, id: strin
 }
 
 export interface BroadcastFilter {
+  contentType?: BroadcastRow['contentType'] | undefined;
   status?: BroadcastRow['status'] | undefined;
   title?: string | undefined;
   teamIds?: string[] | undefined;
@@ -36,6 +37,7 @@ export interface BroadcastFilter {
 
 export async function listBroadcasts(db: DbOrTx, scope: TenantScope, f: BroadcastFilter): Promise<{ rows: BroadcastRow[]; total: number }> {
   const conds: SQL[] = [];
+  if (f.contentType) conds.push(eq(oaBroadcasts.contentType, f.contentType));
   if (f.status) conds.push(eq(oaBroadcasts.status, f.status));
   if (f.title) conds.push(ilikeContains(oaBroadcasts.name, f.title));
   if (f.teamIds && f.teamIds.length > 0) conds.push(inArray(oaBroadcasts.teamId, f.teamIds));

@@ -22,11 +22,11 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/getList`,
     {
       config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') },
-      schema: { tags, description: 'Broadcasts of the tenant (one per OA), newest first; filters status, zaloOAId and teamIds (comma-joined), title. Each carries `abilities` and its per-OA send outcome.', querystring: broadcastListQuery, response: { 200: listResponse(broadcast) } },
+      schema: { tags, description: 'Broadcasts of the tenant (one per OA), newest first; filters type (the §2.3 content-type tab), status, zaloOAId and teamIds (comma-joined), title. Each carries `abilities` and its per-OA send outcome.', querystring: broadcastListQuery, response: { 200: listResponse(broadcast) } },
     },
     async (req) => {
       const q = req.query;
-      const r = await findBroadcasts(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { status: q.status, title: q.title, teamIds: ids(q.teamIds), zaloOaIds: ids(q.zaloOAId), direction: q.orderBy.direction, limit: q.size, offset: offsetOf(q) });
+      const r = await findBroadcasts(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { contentType: q.type, status: q.status, title: q.title, teamIds: ids(q.teamIds), zaloOaIds: ids(q.zaloOAId), direction: q.orderBy.direction, limit: q.size, offset: offsetOf(q) });
       return paged(r.rows, r.total, q);
     },
   );

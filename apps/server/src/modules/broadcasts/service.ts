@@ -1,7 +1,7 @@
 import { sendBroadcast } from '@zc/zalo/oa-broadcast';
 import { ZaloApiError, ZaloError } from '@zc/zalo/errors';
 import type { ZaloClient } from '@zc/zalo/client';
-import { BROADCAST_MAX_CONTENTS, type Broadcast, type BroadcastPayload } from '@zc/shared/api/broadcasts';
+import { BROADCAST_MAX_CONTENTS, type Broadcast, type BroadcastContentType, type BroadcastPayload } from '@zc/shared/api/broadcasts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { BroadcastTargetRow } from '../../db/schema/broadcasts';
 import { appendAudit } from '../../platform/audit';
@@ -100,6 +100,7 @@ interface Checked {
   scheduleTime: Date;
   target: BroadcastTargetRow;
   contentIds: string[];
+  contentType: BroadcastContentType;
 }
 
 /** Checks one per-OA payload: its OA and team are the tenant's (404), and the §9 / REFERENCE §13.3 rules (422). */
@@ -131,6 +132,7 @@ async function check(tx: DbOrTx, scope: TenantScope, p: BroadcastPayload, prefix
     scheduleTime,
     target: { ages: codes(t.ages), gender: Number(t.gender), locations: cities.length > 0 ? [] : codes(t.locations), cities },
     contentIds,
+    contentType: contentIds.every((id) => published.get(id)?.type === 'video') ? 'video' : 'post',
   };
 }
 
@@ -157,7 +159,7 @@ export async function createBroadcasts(tx: Tx, actor: Actor, scope: TenantScope,
   const groupId = crypto.randomUUID();
   const rows: BroadcastRow[] = [];
   for (const c of checked) {
-    let row = await insertBroadcast(tx, scope, { groupId, zaloOaId: c.zaloOaId, teamId: c.teamId, name: c.name, status: c.status === 'DRAFT' ? 'DRAFT' : 'PENDING_REVIEW', scheduleTime: c.scheduleTime, target: c.target, contentIds: c.contentIds, createdBy: actor.userId, updatedBy: actor.userId });
+    let row = await insertBroadcast(tx, scope, { groupId, zaloOaId: c.zaloOaId, teamId: c.teamId, name: c.name, status: c.status === 'DRAFT' ? 'DRAFT' : 'PENDING_REVIEW', scheduleTime: c.scheduleTime, target: c.target, contentIds: c.contentIds, contentType: c.contentType, createdBy: actor.userId, updatedBy: actor.userId });
     if (row.status === 'PENDING_REVIEW') row = await submit(tx, actor, scope, row);
     await announce(tx, row);
     rows.push(row);
@@ -178,7 +180,7 @@ export async function editBroadcast(tx: Tx, actor: Actor, scope: TenantScope, id
   }
   const c = await check(tx, scope, { ...p, zaloOA: p.zaloOA }, '', new Date());
   if (before.status === 'PENDING_REVIEW') await voidReview(tx, scope, 'OA_BROADCAST', id);
-  let row = await updateBroadcast(tx, scope, id, { zaloOaId: c.zaloOaId, teamId: c.teamId, name: c.name, status: c.status, scheduleTime: c.scheduleTime, target: c.target, contentIds: c.contentIds, updatedBy: actor.userId });
+  let row = await updateBroadcast(tx, scope, id, { zaloOaId: c.zaloOaId, teamId: c.teamId, name: c.name, status: c.status, scheduleTime: c.scheduleTime, target: c.target, contentIds: c.contentIds, contentType: c.contentType, updatedBy: actor.userId });
   if (!row) throw notFound();
   if (row.status === 'PENDING_REVIEW') row = await submit(tx, actor, scope, row);
   await announce(tx, row);

@@ -9,12 +9,13 @@ import Dropdown from 'antd/es/dropdown';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
+import Tabs from 'antd/es/tabs';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { TableProps } from 'antd/es/table';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { BROADCAST_STATUSES, type Broadcast, type BroadcastStatus } from '@zc/shared/api/broadcasts';
+import { BROADCAST_CONTENT_TYPES, BROADCAST_STATUSES, type Broadcast, type BroadcastContentType, type BroadcastStatus } from '@zc/shared/api/broadcasts';
 import { useBroadcasts, useDeleteBroadcast, useLiveBroadcasts } from '../../features/broadcasts/api/broadcasts';
 import { BroadcastDetailsModal } from '../../features/broadcasts/components/broadcast-details';
 import { BroadcastStatusTag, SendStateTag } from '../../features/broadcasts/components/broadcast-status';
@@ -28,7 +29,7 @@ import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantDetailPageHref, tenantHref } from '../../lib/paths';
 import { usePermissions, useScope } from '../../lib/scope-context';
 
-/** /tenant/zalo-oa/broadcast (§2.3): list, filters, search, details modal, action menu; live on oa_broadcast.changed. */
+/** /tenant/zalo-oa/broadcast (§2.3): list by content-type tab, filters, search, details modal, action menu; live on oa_broadcast.changed. */
 export function OaBroadcastsPage() {
   const { can } = usePermissions();
   if (!can('VIEW_ZALO_OA_CONTENT')) return <ErrorResult status={403} />;
@@ -44,11 +45,12 @@ function BroadcastsView() {
   const navigate = useNavigate();
   const tenantId = scope.tenant?.id ?? '';
   const multiTeam = Boolean(scope.tenant?.isMultiTeam) && can('VIEW_TEAM');
+  const [type, setType] = useState<BroadcastContentType>('post');
   const [status, setStatus] = useState<BroadcastStatus | undefined>();
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [title, setTitle] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useBroadcasts(tenantId, { status, title: title.trim() || undefined, teamIds: teamIds.length ? teamIds.join(',') : undefined });
+  const list = useBroadcasts(tenantId, { type, status, title: title.trim() || undefined, teamIds: teamIds.length ? teamIds.join(',') : undefined });
   useLiveBroadcasts(tenantId);
   const remove = useDeleteBroadcast(tenantId);
   const detailHref = (id: string) => tenantDetailPageHref(PAGES.oaBroadcast, id, tenantId);
@@ -151,6 +153,7 @@ function BroadcastsView() {
         }
       />
       <Card>
+        <Tabs activeKey={type} onChange={(k) => setType(k as BroadcastContentType)} items={BROADCAST_CONTENT_TYPES.map((k) => ({ key: k, label: t(`tabs.${k}`) }))} data-testid="broadcast-type-tabs" />
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <Input.Search allowClear placeholder={t('filters.search')} aria-label={t('filters.search')} style={{ width: 260, maxWidth: '100%' }} onSearch={setTitle} data-testid="broadcast-search" />
           <Select allowClear placeholder={t('fields.status')} aria-label={t('fields.status')} style={{ width: 180 }} value={status} onChange={setStatus} options={BROADCAST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="broadcast-status-filter" />

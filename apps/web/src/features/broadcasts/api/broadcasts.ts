@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Broadcast, BroadcastCity, BroadcastPayload, BroadcastStatus } from '@zc/shared/api/broadcasts';
+import type { Broadcast, BroadcastCity, BroadcastContentType, BroadcastPayload, BroadcastStatus } from '@zc/shared/api/broadcasts';
 import type { OaContent } from '@zc/shared/api/oa-content';
 import { apiGet, apiRequest, type DataResponse, type ListResponse } from '../../../lib/api-client';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -9,12 +9,14 @@ import { useRealtimeEvent, useRealtimeResync } from '../../../lib/use-realtime';
 export const broadcastsKey = ['oa-broadcasts'] as const;
 
 export interface BroadcastFilters {
+  /** §2.3 content-type tab. */
+  type?: BroadcastContentType | undefined;
   status?: BroadcastStatus | undefined;
   title?: string | undefined;
   teamIds?: string | undefined;
 }
 
-/** GET merchant/oa-content/broadcast/getList (page, size, orderBy createdAt=desc, status, title, teamIds). */
+/** GET merchant/oa-content/broadcast/getList (page, size, orderBy createdAt=desc, type, status, title, teamIds). */
 export async function getBroadcasts(tenantId: string, query: BroadcastFilters & { page: number; size: number }, signal?: AbortSignal): Promise<ListResponse<Broadcast>> {
   return apiGet<ListResponse<Broadcast>>('merchant/oa-content/broadcast/getList', { ...query, orderBy: 'createdAt=desc' }, { tenantId, signal });
 }
