@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, shotsAt, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 
@@ -108,6 +108,16 @@ describe('OA followers journey', () => {
       } finally {
         await context.close();
       }
+    }
+
+    // The list in both languages at both widths.
+    const context = await browser.newContext({ locale: 'vi-VN', viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await signIn(page, OWNER);
+      await shotsAt(page, 'oa-followers-all', `${BASE_URL}/tenant/zalo-oa/customers?tenantId=${tenant.id}`, 'follower-scroll');
+    } finally {
+      await context.close();
     }
   });
 });
