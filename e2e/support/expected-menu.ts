@@ -45,6 +45,10 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
   if (held.has('VIEW_DASHBOARD_AND_CHART')) keys.push('tenant-dashboard');
   if (tenant.oaService && held.has('VIEW_ZALO_OA_SERVICE')) {
     group('zalo-oa', [
+      ['oa-analytics', held.has('VIEW_ZALO_OA_SERVICE')],
+      ['oa-content', held.has('VIEW_ZALO_OA_CONTENT')],
+      ['oa-broadcast', held.has('VIEW_ZALO_OA_CONTENT')],
+      ['oa-customers', held.has('VIEW_ZALO_OA_USER')],
       ['oa-uid', held.has('VIEW_ZALO_OA_SERVICE') && held.has('VIEW_HISTORY')],
       ['oa-history', held.has('VIEW_HISTORY')],
       ['oa-setting', any(held, 'VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA')],
