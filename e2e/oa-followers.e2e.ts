@@ -74,21 +74,24 @@ describe('OA followers journey', () => {
         await tagThree(page, label, lng, oa.name);
         await page.screenshot({ path: shot(`oa-followers-tagged-${lng}-${viewport.width}`) });
 
-        // The label dialog refuses a label in both lists, naming the other action.
-        await page.locator('tr.ant-table-row').nth(0).locator('.ant-table-selection-column .ant-checkbox').click();
-        await page.getByTestId('tag-button').click();
-        const sub = page.getByTestId('tag-sub');
-        await sub.click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-        await page.locator('.ant-modal-title').click();
-        const addInput = page.getByTestId('tag-add').locator('input');
-        await addInput.fill(label);
-        await addInput.press('Enter');
-        await page.locator('.ant-message-notice', { hasText: lng === 'vi' ? 'đã được chọn để gỡ' : 'already chosen to remove' }).waitFor();
-        // Closing the open label list first (it covers the footer), then the dialog.
-        await page.locator('.ant-modal-title').click();
-        await page.locator('.ant-modal-footer button', { hasText: lng === 'vi' ? 'Hủy' : 'Cancel' }).click();
-        await page.locator('.ant-modal-title').waitFor({ state: 'hidden' });
+        // The label dialog refuses a label in both lists, naming the other action (checked once, at 1440 px in vi;
+        // the rule itself is covered by the followers integration tests).
+        if (viewport.width !== PHONE.width) {
+          await page.locator('tr.ant-table-row').nth(0).locator('.ant-table-selection-column .ant-checkbox').click();
+          await page.getByTestId('tag-button').click();
+          const sub = page.getByTestId('tag-sub');
+          await sub.click();
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+          await page.locator('.ant-modal-title').click();
+          const addInput = page.getByTestId('tag-add').locator('input');
+          await addInput.fill(label);
+          await addInput.press('Enter');
+          await page.locator('.ant-message-notice', { hasText: lng === 'vi' ? 'đã được chọn để gỡ' : 'already chosen to remove' }).waitFor();
+          // Closing the open label list first (it covers the footer), then the dialog.
+          await page.locator('.ant-modal-title').click();
+          await page.locator('.ant-modal-footer button', { hasText: lng === 'vi' ? 'Hủy' : 'Cancel' }).click();
+          await page.locator('.ant-modal-title').waitFor({ state: 'hidden' });
+        }
 
         // The detail modal with shared info and the call section.
         await page.getByTestId('follower-name').first().click();
