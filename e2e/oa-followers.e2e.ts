@@ -70,18 +70,20 @@ describe('OA followers journey', () => {
         await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
         await page.screenshot({ path: shot(`oa-followers-list-${lng}-${viewport.width}`) });
         if (viewport.width === PHONE.width) await noSidewaysScroll(page, 'follower list');
-        const label = lng === 'vi' ? `Khách VIP ${stamp}` : `VIP ${stamp}`;
+        const label = lng === 'vi' ? `Khách VIP ${stamp}` : `Gold ${stamp}`;
         await tagThree(page, label, lng, oa.name);
         await page.screenshot({ path: shot(`oa-followers-tagged-${lng}-${viewport.width}`) });
 
-        // The label dialog refuses a label in both lists, naming the other action (checked once, at 1440 px in vi;
-        // the rule itself is covered by the followers integration tests).
+        // The label dialog refuses a label in both lists, naming the other action. The option is matched
+        // exactly, and the two runs' labels are not parts of each other (a tags select picks the first match on Enter).
+        // Checked at 1440 px: at 390 px in en the refusal message did not show in time (not understood yet; the
+        // rule is covered by the followers integration tests).
         if (viewport.width !== PHONE.width) {
           await page.locator('tr.ant-table-row').nth(0).locator('.ant-table-selection-column .ant-checkbox').click();
           await page.getByTestId('tag-button').click();
           const sub = page.getByTestId('tag-sub');
           await sub.click();
-          await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
           await page.locator('.ant-modal-title').click();
           const addInput = page.getByTestId('tag-add').locator('input');
           await addInput.fill(label);
