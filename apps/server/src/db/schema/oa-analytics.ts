@@ -6,6 +6,19 @@ import { users } from './auth';
 import { tenants } from './organisation';
 import { zaloOas } from './zalo-oa';
 
+/** The nine §3 OA statistics counters, the same columns in the hourly and the daily rollup. */
+const statCounters = () => ({
+    followCount: integer('follow_count').notNull().default(0),
+    unFollowCount: integer('unfollow_count').notNull().default(0),
+    userSeenMessageCount: integer('user_seen_message_count').notNull().default(0),
+    userClickChatNowCount: integer('user_click_chatnow_count').notNull().default(0),
+    userReceivedMessageCount: integer('user_received_message_count').notNull().default(0),
+    userMessageCount: integer('user_message_count').notNull().default(0),
+    oaMessageCount: integer('oa_message_count').notNull().default(0),
+    chatSessionCount: integer('chat_session_count').notNull().default(0),
+    repliedChatSessionCount: integer('replied_chat_session_count').notNull().default(0),
+});
+
 /**
  * OA statistics (SPEC §3) per OA and hour, kept incrementally as webhook events are ingested and as
  * OA messages are sent (ADR 0014). `hour` is the start of the hour; Asia/Ho_Chi_Minh has no DST and a
@@ -17,15 +30,7 @@ export const oaStatsHourly = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     hour: ts('hour').notNull(),
-    followCount: integer('follow_count').notNull().default(0),
-    unFollowCount: integer('unfollow_count').notNull().default(0),
-    userSeenMessageCount: integer('user_seen_message_count').notNull().default(0),
-    userClickChatNowCount: integer('user_click_chatnow_count').notNull().default(0),
-    userReceivedMessageCount: integer('user_received_message_count').notNull().default(0),
-    userMessageCount: integer('user_message_count').notNull().default(0),
-    oaMessageCount: integer('oa_message_count').notNull().default(0),
-    chatSessionCount: integer('chat_session_count').notNull().default(0),
-    repliedChatSessionCount: integer('replied_chat_session_count').notNull().default(0),
+    ...statCounters(),
   },
   (t) => [
     primaryKey({ name: 'oa_stats_hourly_pk', columns: [t.tenantId, t.zaloOaId, t.hour] }),
@@ -54,15 +59,7 @@ export const oaStatsDaily = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
     zaloOaId: uuid('zalo_oa_id').notNull().references(() => zaloOas.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    followCount: integer('follow_count').notNull().default(0),
-    unFollowCount: integer('unfollow_count').notNull().default(0),
-    userSeenMessageCount: integer('user_seen_message_count').notNull().default(0),
-    userClickChatNowCount: integer('user_click_chatnow_count').notNull().default(0),
-    userReceivedMessageCount: integer('user_received_message_count').notNull().default(0),
-    userMessageCount: integer('user_message_count').notNull().default(0),
-    oaMessageCount: integer('oa_message_count').notNull().default(0),
-    chatSessionCount: integer('chat_session_count').notNull().default(0),
-    repliedChatSessionCount: integer('replied_chat_session_count').notNull().default(0),
+    ...statCounters(),
   },
   (t) => [primaryKey({ name: 'oa_stats_daily_pk', columns: [t.tenantId, t.zaloOaId, t.day] }), index('oa_stats_daily_tenant_day_idx').on(t.tenantId, t.day)],
 );
