@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { getHistory, historyPageKey, historyParamsOfKey } from './get-history';
-import { exportHeaders, exportUidHistory } from './export-uid-history';
+import { downloadHeaders as exportHeaders } from '../../../lib/download';
+import { exportUidHistory } from './export-uid-history';
 import type { HistoryParams } from './history-query';
 
 const OA1 = '0b6f3d0e-1c2a-4e5f-8a9b-000000000001';

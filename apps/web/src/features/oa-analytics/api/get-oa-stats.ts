@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { OaStatsResult, StatisticPeriod } from '@zc/shared/api/oa-analytics';
-import { apiGet, ApiError, toQueryString, type DataResponse } from '../../../lib/api-client';
-import { readSession } from '../../../lib/session';
+import { apiGet, type DataResponse } from '../../../lib/api-client';
+import { apiDownload, saveBlob } from '../../../lib/download';
 
 export interface OaStatsParams {
   tenantId: string;
@@ -24,45 +24,9 @@ export function useOaStats(p: OaStatsParams) {
   });
 }
 
-function downloadHeaders(tenantId: string): Headers {
-  const h = new Headers({ Accept: 'text/csv' });
-  const token = readSession('accessToken');
-  if (token) h.set('Authorization', `Bearer ${token}`);
-  const merchantId = readSession('merchantId');
-  if (merchantId) h.set('x-merchant-id', merchantId);
-  const userId = readSession('userId');
-  if (userId) h.set('x-user-id', userId);
-  h.set('x-tenant-id', tenantId);
-  return h;
-}
-
-/** GET merchant/oa-analytics/export: the same statistics as a CSV file (fetch: the answer is a file). */
-async function exportOaStats(p: OaStatsParams): Promise<{ blob: Blob; fileName: string }> {
-  const url = `/api/merchant/oa-analytics/export${toQueryString(query(p))}`;
-  let response = await fetch(url, { headers: downloadHeaders(p.tenantId) });
-  if (response.status === 401) {
-    // Lets the API client refresh the access token (or sign out), then tries once more.
-    await apiGet('auth');
-    response = await fetch(url, { headers: downloadHeaders(p.tenantId) });
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, body as ConstructorParameters<typeof ApiError>[1]);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `oa-statistics-${p.from}-${p.to}.csv`;
-  return { blob: await response.blob(), fileName };
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
+/** GET merchant/oa-analytics/export: the same statistics as a CSV file. */
+function exportOaStats(p: OaStatsParams): Promise<{ blob: Blob; fileName: string }> {
+  return apiDownload('merchant/oa-analytics/export', query(p), { tenantId: p.tenantId, oaId: null }, `oa-statistics-${p.from}-${p.to}.csv`);
 }
 
 export function useExportOaStats() {
