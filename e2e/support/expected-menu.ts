@@ -57,6 +57,7 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
   // §6: the ZNS entry takes the first held of VIEW_CAMPAIGN, VIEW_REQUEST_TEMPLATE, LIST_TEMPLATE_LIBRARY, VIEW_TEMPLATE, VIEW_HISTORY.
   if (tenant.znsService && any(held, 'VIEW_CAMPAIGN', 'VIEW_REQUEST_TEMPLATE', 'LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE', 'VIEW_HISTORY')) {
     group('zns-service', [
+      ['zns-campaign', held.has('VIEW_CAMPAIGN')],
       ['zns-templates', held.has('LIST_TEMPLATE_LIBRARY')],
       ['zns-template-management', any(held, 'VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE')],
       ['zns-playground', held.has('SEND_REQUEST_PLAYGROUND')],

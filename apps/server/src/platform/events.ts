@@ -42,6 +42,10 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'oa_follower.changed': { tenant: ['VIEW_ZALO_OA_USER'] },
   'oa_follower.sync_progress': { tenant: ['VIEW_ZALO_OA_USER'] },
   'oa_update_request.changed': { tenant: ['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA_INFO'] },
+  'campaign.changed': { tenant: ['VIEW_CAMPAIGN'] },
+  'campaign.progress': { tenant: ['VIEW_CAMPAIGN'] },
+  'zns_template.changed': { tenant: ['VIEW_REQUEST_TEMPLATE', 'VIEW_TEMPLATE'] },
+  'zns_discount.changed': { tenant: ['VIEW_TENANT_DISCOUNT'], merchant: ['VIEW_MERCHANT_DISCOUNT'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

@@ -84,12 +84,19 @@ export const PAGES = {
   },
   znsPlayground: { path: '/tenant/zns-service/playground', requirement: 'SEND_REQUEST_PLAYGROUND', services: ZNS },
   znsHistory: { path: '/tenant/zns-service/history', requirement: 'VIEW_HISTORY', services: ZNS },
+  /** §2.1, §2.12 ZNS campaigns (issue 13). */
+  znsCampaigns: { path: '/tenant/zns-service/campaign', requirement: 'VIEW_CAMPAIGN', services: ZNS },
+  znsCampaignCreate: { path: '/tenant/zns-service/campaign/create', requirement: 'CREATE_CAMPAIGN', services: ZNS },
+  znsCampaign: { path: '/tenant/zns-service/campaign/:id', requirement: 'VIEW_CAMPAIGN', services: ZNS },
+  /** §3 settings tab discount: the tenant's price discounts (issue 13). */
+  discounts: { path: '/tenant/settings/discount', requirement: 'VIEW_TENANT_DISCOUNT' },
 } as const satisfies Record<string, PageDef>;
 
 export type PageKey = keyof typeof PAGES;
 
 /** The tabs of the tenant settings page (§3 settings tabs that exist now, in the spec's order). */
 export const TENANT_SETTINGS_TABS = [
+  { key: 'discount', page: PAGES.discounts },
   { key: 'webhook', page: PAGES.webhooks },
   { key: 'fallback', page: PAGES.fallback },
   { key: 'workflow', page: PAGES.workflow },

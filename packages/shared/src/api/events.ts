@@ -80,6 +80,22 @@ export const EVENT_PAYLOADS = {
   'oa_follower.sync_progress': z.object({ zaloOaId: uuid, syncId: uuid, status: z.string().max(40), done: z.number().int(), total: z.number().int() }),
   /** An OA information update request (name, avatar, cover, description) changed status. */
   'oa_update_request.changed': z.object({ requestId: uuid, zaloOaId: uuid, status: z.string().max(40) }),
+
+  /** A campaign changed status or dispatch state (quota wait, pause, finish, cancel). */
+  'campaign.changed': z.object({ campaignId: uuid, status: z.string().max(40), dispatchState: z.string().max(40).nullable() }),
+  /** A campaign's sending progressed (counts so far); announced at most about once a second per campaign. */
+  'campaign.progress': z.object({
+    campaignId: uuid,
+    sent: z.number().int(),
+    received: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  /** A ZNS template authored in the console changed status (review, Zalo's review, disabled). */
+  'zns_template.changed': z.object({ requestId: uuid, status: z.string().max(40) }),
+  /** A tenant's price discounts changed. */
+  'zns_discount.changed': z.object({ discountId: uuid.nullable() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -23,3 +23,4 @@ export * from './events';
 export * from './platform';
 export * from './oa-content';
 export * from './broadcasts';
+export * from './campaigns';

@@ -50,6 +50,8 @@ export const messageHistory = pgTable(
     fallbackNote: text('fallback_note', { enum: FALLBACK_NOTES }),
     /** OA row: the ZNS message this one replaces. No foreign key: the hot insert path stays trigger-free. */
     fallbackOf: uuid('fallback_of'),
+    /** ZNS row sent by a campaign (§7 campaign/history). No foreign key: the hot insert path stays trigger-free. */
+    campaignId: uuid('campaign_id'),
   },
   (t) => [
     uniqueIndex('message_history_tracking_key').on(t.apiKeyId, t.trackingId).where(sql`tracking_id is not null`),
@@ -65,6 +67,7 @@ export const messageHistory = pgTable(
     index('message_history_filter_idx').on(t.tenantId, t.module, t.status, t.type, t.isCharged, t.createdAt.desc(), t.seq.desc()),
     index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
     uniqueIndex('message_history_fallback_message_key').on(t.fallbackMessageId).where(sql`fallback_message_id is not null`),
+    index('message_history_campaign_idx').on(t.campaignId, t.createdAt.desc(), t.seq.desc()).where(sql`campaign_id is not null`),
     uniqueIndex('message_history_fallback_of_key').on(t.fallbackOf).where(sql`fallback_of is not null`),
     check('message_history_module_ck', oneOf(t.module, MESSAGE_MODULES)),
     check('message_history_mode_ck', oneOf(t.mode, SEND_MODES)),

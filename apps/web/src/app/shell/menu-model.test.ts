@@ -61,6 +61,7 @@ describe('menu model', () => {
       'oa-history',
       'oa-setting',
       'zns-service',
+      'zns-campaign',
       'zns-templates',
       'zns-template-management',
       'zns-playground',

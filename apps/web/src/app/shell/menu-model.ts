@@ -96,7 +96,7 @@ export function znsEntryPermission(held: ReadonlySet<string>): Permission | null
 
 /**
  * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. Items of
- * modules that have not arrived (OA chat; campaigns; Mini Apps) are absent until their pages exist;
+ * modules that have not arrived (OA chat; Mini Apps) are absent until their pages exist;
  * OA settings sit in the OA group.
  */
 export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): MenuNode[] {
@@ -125,6 +125,7 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
         labelKey: 'menu.zns',
         when: tenant.znsService && zns !== null,
         children: [
+          { key: 'zns-campaign', labelKey: 'menu.campaign', ...at(PAGES.znsCampaigns), requirement: 'VIEW_CAMPAIGN' },
           { key: 'zns-templates', labelKey: 'menu.templateLibrary', ...at(PAGES.znsTemplates), requirement: 'LIST_TEMPLATE_LIBRARY' },
           { key: 'zns-template-management', labelKey: 'menu.templateManagement', ...at(PAGES.znsTemplateManagement), requirement: ['VIEW_TEMPLATE', 'VIEW_REQUEST_TEMPLATE'] },
           { key: 'zns-playground', labelKey: 'menu.playground', ...at(PAGES.znsPlayground) },
