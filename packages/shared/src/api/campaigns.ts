@@ -28,3 +28,7 @@ export type CampaignUploadStatus = (typeof CAMPAIGN_UPLOAD_STATUSES)[number];
  */
 export const CAMPAIGN_RECIPIENT_STATES = ['QUEUED', 'ENQUEUED', 'SENT', 'FAILED', 'CANCELLED'] as const;
 export type CampaignRecipientState = (typeof CAMPAIGN_RECIPIENT_STATES)[number];
+
+/** The two recipient file kinds `campaign/upload` reads (by content, not by name). */
+export const CAMPAIGN_FILE_KINDS = ['csv', 'xlsx'] as const;
+export type CampaignFileKind = (typeof CAMPAIGN_FILE_KINDS)[number];

@@ -24,3 +24,6 @@ export * from './platform';
 export * from './oa-content';
 export * from './broadcasts';
 export * from './campaigns';
+export * from './campaign-intake';
+export * from './discounts';
+export * from './clicks';
