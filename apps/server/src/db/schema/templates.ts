@@ -35,8 +35,8 @@ export const znsTemplates = pgTable(
   ],
 );
 
-/** Review states of a template request (the `templateRequest` API schema lists the same). */
-export const TEMPLATE_REQUEST_STATUSES = ['PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED'] as const;
+/** States of a template authored in the console (the `templateRequest` API schema lists the same). */
+export const TEMPLATE_REQUEST_STATUSES = ['DRAFT', 'PENDING', 'SUBMITTED', 'APPROVED', 'REJECTED', 'FAILED'] as const;
 export type TemplateRequestStatus = (typeof TEMPLATE_REQUEST_STATUSES)[number];
 
 /** A tenant's request for a new template, with its tracked review status. */
@@ -50,10 +50,18 @@ export const templateRequests = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: TEMPLATE_REQUEST_STATUSES }).notNull().default('PENDING'),
     znsTemplateId: text('zns_template_id'),
+    /** Zalo's state of the submitted template as Zalo sends it (webhook, polling); open text like zns_templates.status. */
+    zaloStatus: text('zalo_status'),
+    quality: text('quality'),
     error: text('error'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('template_requests_tenant_idx').on(t.tenantId, t.createdAt), check('template_requests_status_ck', oneOf(t.status, TEMPLATE_REQUEST_STATUSES))],
+  (t) => [
+    index('template_requests_tenant_idx').on(t.tenantId, t.createdAt),
+    // The polling job walks the templates still waiting for Zalo's review.
+    index('template_requests_zalo_pending_idx').on(t.zaloStatus).where(sql`${t.zaloStatus} = 'PENDING_REVIEW'`),
+    check('template_requests_status_ck', oneOf(t.status, TEMPLATE_REQUEST_STATUSES)),
+  ],
 );
