@@ -76,6 +76,12 @@ export const ERROR_CODES = {
   APPROVER_NOT_IN_TENANT: { status: 422, message: 'An approver is not a member of this tenant' },
   /** A template request edited after its review was decided. */
   TEMPLATE_REQUEST_NOT_EDITABLE: { status: 409, message: 'This template request can no longer be edited' },
+  /** A template layout Zalo would refuse (details.fields name each field and rule, REFERENCE §13.5). */
+  TEMPLATE_LAYOUT_INVALID: { status: 422, message: 'The template breaks a Zalo rule' },
+  /** Zalo lets only rejected templates be edited (/template/edit, -1091 otherwise). */
+  TEMPLATE_NOT_EDITABLE: { status: 409, message: 'Zalo allows editing a template only after it was rejected' },
+  /** Only drafts are deleted; Zalo has no API to delete a submitted template. */
+  TEMPLATE_NOT_DELETABLE: { status: 409, message: 'Only drafts can be deleted; Zalo keeps submitted templates' },
   /** A ticket status move that TICKET_TRANSITIONS does not allow (e.g. CLOSED → RESOLVED). */
   TICKET_STATUS_TRANSITION: { status: 409, message: 'This ticket status change is not allowed' },
   /** A ticket assignee (user) who is not a member of the tenant, or a team of another tenant. */
