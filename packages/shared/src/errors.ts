@@ -100,6 +100,8 @@ export const ERROR_CODES = {
   OA_CONTENT_NOT_EDITABLE: { status: 409, message: 'This content was approved and can no longer be edited' },
   /** A broadcast that breaks a §9/REFERENCE §13.3 rule: more than 5 contents, none, one not published on the OA, a past schedule, an unknown city (details.rule, the field named). */
   BROADCAST_INVALID: { status: 422, message: 'The broadcast breaks a rule' },
+  /** A campaign or its recipient upload breaks a §5 rule; `details.rule` names it (CAMPAIGN_RULES) with the field. */
+  CAMPAIGN_INVALID: { status: 422, message: 'The campaign breaks a rule' },
   /** A broadcast edited after its review approved or rejected it. */
   BROADCAST_NOT_EDITABLE: { status: 409, message: 'This broadcast can no longer be edited' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
