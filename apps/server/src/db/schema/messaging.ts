@@ -36,6 +36,8 @@ export const messageHistory = pgTable(
     isCharged: boolean('is_charged').notNull().default(false),
     isDirectZalo: boolean('is_direct_zalo').notNull().default(true),
     price: money('price').notNull().default(0),
+    /** The list price before discounts (issue 13 #8); null on rows written before it was kept. */
+    listPrice: money('list_price'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     leaseUntil: ts('lease_until'),
