@@ -104,6 +104,10 @@ export const ERROR_CODES = {
   CAMPAIGN_INVALID: { status: 422, message: 'The campaign breaks a rule' },
   /** A broadcast edited after its review approved or rejected it. */
   BROADCAST_NOT_EDITABLE: { status: 409, message: 'This broadcast can no longer be edited' },
+  /** A tenant discount that breaks a rule (percent over 100, validTo not after validFrom, a target value not of its kind); the field is named. */
+  DISCOUNT_INVALID: { status: 422, message: 'The discount breaks a rule' },
+  /** A tenant discount whose validity overlaps another discount of the same target. */
+  DISCOUNT_OVERLAP: { status: 409, message: 'Another discount for the same target is valid in this period' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
