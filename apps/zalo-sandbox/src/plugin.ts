@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { explainZaloError } from '@zc/zalo/error-catalog';
 import { registerControlRoutes } from './control';
+import { registerCallCounter } from './call-counter';
 import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
 import { registerOaQuotaControl } from './routes/oa-quota';
@@ -46,6 +47,9 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body: string, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: 60 * 1024 * 1024, files: 1 } });
+
+  // Every Zalo call counted (tests prove what was and was not sent), injected faults included.
+  registerCallCounter(app, sb);
 
   // Fault injection for tests and benchmarks (never on the control API itself).
   app.addHook('onRequest', async (req, reply) => {
