@@ -93,6 +93,11 @@ export const reviewTaskParticipants = pgTable(
     teamId: uuid('team_id'),
     /** The task's name, copied (a task's name never changes) so the name search stays on this table (null only before 0017's backfill). */
     name: text('name'),
+    /**
+     * The name lower-cased by the database, for the name search: LIKE on it costs a third of ILIKE on
+     * `name` per index entry (ILIKE folds case on every row), which is most of a search's time.
+     */
+    nameSearch: text('name_search').generatedAlwaysAs(sql`lower(name)`),
     status: text('status', { enum: TASK_STATUSES }).notNull(),
     createdAt: ts('created_at').notNull(),
     viewedAt: ts('viewed_at'),
@@ -112,8 +117,9 @@ export const reviewTaskParticipants = pgTable(
     check('review_task_participants_kind_ck', oneOf(t.kind, CONTENT_KINDS)),
     check('review_task_participants_module_ck', oneOf(t.module, TASK_MODULES)),
     check('review_task_participants_status_ck', oneOf(t.status, TASK_STATUSES)),
-    // Migration 0017 also adds review_task_participants_user_page_idx (user, tenant, created_at, task_id)
-    // INCLUDE (status, module, kind, team_id, name) in SQL (drizzle cannot declare INCLUDE): the pages
+    // Migration 0019 (then 0024, name_search for name) also adds review_task_participants_user_page_idx
+    // (user, tenant, created_at, task_id) INCLUDE (status, module, kind, team_id, name_search) in SQL
+    // (drizzle cannot declare INCLUDE): the pages
     // of My tasks and the name search's count read the user's entries without visiting the table.
   ],
 );
