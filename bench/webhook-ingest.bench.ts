@@ -103,7 +103,7 @@ async function drive(): Promise<void> {
   let child: ChildProcess | null = null;
   let stored = '';
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], { env: { ...process.env, BENCH_DB_URL: dbUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', self, '--serve'], { env: { ...process.env, BENCH_DB_URL: dbUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
     const proc = child;
     const { port } = await new Promise<{ port: number }>((resolve, reject) => {
       const rl = createInterface({ input: proc.stdout as NodeJS.ReadableStream });

@@ -285,3 +285,38 @@ describe('OA analytics: access and input', () => {
     expect((await t.app.inject({ url: url('from=2026-11-20&to=2026-11-21&period=WEEKLY'), headers: h })).statusCode).toBe(400);
   });
 });
+
+describe('OA analytics: rollup of concurrent deliveries (group commit, ADR 0015)', () => {
+  it('equals the direct count when events arrive 60 at a time, with Zalo retries inside the same batch', async () => {
+    const rnd = prng(20260915);
+    const t0 = Date.parse('2026-09-15T15:00:00Z');
+    const names = ['follow', 'unfollow', 'user_seen_message', 'user_received_message', 'user_click_chatnow', 'user_send_text', 'user_send_text', 'user_send_text', 'oa_send_text', 'oa_send_text'];
+    const events: Ev[] = [];
+    const used = new Set<number>();
+    for (let i = 0; i < 600; i++) {
+      let at = t0 + Math.floor(rnd() * SPAN);
+      while (used.has(at)) at += 1;
+      used.add(at);
+      events.push({ zoa: zoaIds[Math.floor(rnd() * 3)]!, name: names[Math.floor(rnd() * names.length)]!, user: `c${Math.floor(rnd() * 5)}`, at, admin: rnd() < 0.5 });
+    }
+    events.sort((a, b) => a.at - b.at);
+    const cipher = createCipher(t.config.appSecret);
+    const deliver = (e: Ev, i: number) => {
+      const raw = JSON.stringify(bodyOf(e, 10_000 + i));
+      return ingestZaloWebhook(t.database.db, cipher, raw, { 'x-zevent-signature': sign(raw, e.at) }, {}, { now: t0 + SPAN });
+    };
+    let duplicates = 0;
+    for (let i = 0; i < events.length; i += 60) {
+      const chunk = events.slice(i, i + 60).map((e, j) => [e, i + j] as const);
+      // Every tenth event is delivered twice at once (a retry racing its original).
+      const outs = await Promise.all([...chunk, ...chunk.filter(([, n]) => n % 10 === 0)].map(([e, n]) => deliver(e, n)));
+      for (const o of outs) expect(o.status).toBe(200);
+      duplicates += outs.filter((o) => o.status === 200 && o.duplicate).length;
+    }
+    expect(duplicates).toBe(60);
+    const inWindow = (m: Map<string, Record<OaStatField, number>>) => Object.fromEntries([...m].filter(([k]) => k.split('|')[1]!.startsWith('2026-09-')));
+    const direct = inWindow(await directCounts());
+    expect(Object.keys(direct).length).toBeGreaterThan(10);
+    expect(inWindow(await rollup())).toEqual(direct);
+  });
+});

@@ -107,3 +107,86 @@ export async function sumBuckets(db: DbOrTx, scope: TenantScope, q: { zaloOaId?:
     .groupBy(sql`1`)
     .orderBy(sql`1`);
 }
+
+/** One row of a batched rollup write: an OA's counters of one hour (already summed per hour). */
+export interface HourIncrements {
+  tenantId: string;
+  zaloOaId: string;
+  hour: Date;
+  inc: Increments;
+}
+
+/**
+ * The batched form of `addToHour`: every hour's increments and their days in Asia/Ho_Chi_Minh in ONE
+ * statement (rows summed per key first: one upsert cannot touch a row twice; sorted so concurrent
+ * writers lock rows in the same order).
+ */
+export async function addToHours(db: DbOrTx, rows: readonly HourIncrements[]): Promise<void> {
+  const hours = new Map<string, { tenantId: string; zaloOaId: string; at: string; inc: Record<OaStatField, number> }>();
+  const days = new Map<string, { tenantId: string; zaloOaId: string; at: string; inc: Record<OaStatField, number> }>();
+  const add = (m: typeof hours, tenantId: string, zaloOaId: string, at: string, inc: Increments) => {
+    const k = `${tenantId}|${zaloOaId}|${at}`;
+    const r = m.get(k) ?? { tenantId, zaloOaId, at, inc: Object.fromEntries(OA_STAT_FIELDS.map((f) => [f, 0])) as Record<OaStatField, number> };
+    for (const f of OA_STAT_FIELDS) r.inc[f] += inc[f] ?? 0;
+    m.set(k, r);
+  };
+  for (const r of rows) {
+    if (!OA_STAT_FIELDS.some((f) => inc(r.inc, f))) continue;
+    add(hours, r.tenantId, r.zaloOaId, r.hour.toISOString(), r.inc);
+    add(days, r.tenantId, r.zaloOaId, new Date(r.hour.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10), r.inc);
+  }
+  if (hours.size === 0) return;
+  const sorted = (m: typeof hours) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const cols = sql.raw(OA_STAT_FIELDS.map((f) => `"${COLUMN[f]}"`).join(', '));
+  const values = (m: typeof hours, cast: string) =>
+    sql.join(
+      sorted(m).map((r) => sql`(${r.tenantId}::uuid, ${r.zaloOaId}::uuid, ${sql.raw(`'${r.at}'::${cast}`)}, ${sql.join(OA_STAT_FIELDS.map((f) => sql`${r.inc[f]}::int`), sql`, `)})`),
+      sql`, `,
+    );
+  const set = (table: string) => sql.raw(OA_STAT_FIELDS.map((f) => `"${COLUMN[f]}" = ${table}."${COLUMN[f]}" + excluded."${COLUMN[f]}"`).join(', '));
+  await db.execute(sql`
+    with h as (
+      insert into oa_stats_hourly (tenant_id, zalo_oa_id, hour, ${cols}) values ${values(hours, 'timestamptz')}
+      on conflict (tenant_id, zalo_oa_id, hour) do update set ${set('oa_stats_hourly')}
+    )
+    insert into oa_stats_daily (tenant_id, zalo_oa_id, day, ${cols}) values ${values(days, 'date')}
+    on conflict (tenant_id, zalo_oa_id, day) do update set ${set('oa_stats_daily')}`);
+}
+
+const inc = (i: Increments, f: OaStatField): number => i[f] ?? 0;
+
+/** A user's chat session row (`oa_chat_sessions`), as the batched rollup reads and writes it. */
+export interface ChatSessionRow {
+  zaloOaId: string;
+  userId: string;
+  startedAt: number;
+  lastUserMessageAt: number;
+  replied: boolean;
+}
+
+/** Reads and locks (for update) the chat sessions of the given (OA, user) pairs. */
+export async function lockSessions(db: DbOrTx, pairs: ReadonlyArray<{ zaloOaId: string; userId: string }>): Promise<ChatSessionRow[]> {
+  if (pairs.length === 0) return [];
+  const list = sql.join(
+    pairs.map((p) => sql`(${p.zaloOaId}::uuid, ${p.userId}::text)`),
+    sql`, `,
+  );
+  const res = (await db.execute(sql`
+    select zalo_oa_id::text as zalo_oa_id, user_id, (extract(epoch from started_at) * 1000)::float8 as started_at,
+      (extract(epoch from last_user_message_at) * 1000)::float8 as last_at, replied
+    from oa_chat_sessions where (zalo_oa_id, user_id) in (${list})
+    order by zalo_oa_id, user_id for update`)) as unknown as { rows: Array<{ zalo_oa_id: string; user_id: string; started_at: number | string; last_at: number | string; replied: boolean }> };
+  return res.rows.map((r) => ({ zaloOaId: r.zalo_oa_id, userId: r.user_id, startedAt: Math.round(Number(r.started_at)), lastUserMessageAt: Math.round(Number(r.last_at)), replied: r.replied }));
+}
+
+/** Writes the chat sessions back (one upsert; rows locked by `lockSessions` or new). */
+export async function saveSessions(db: DbOrTx, rows: readonly ChatSessionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.zaloOaId}::uuid, ${r.userId}::text, ${new Date(r.startedAt).toISOString()}::timestamptz, ${new Date(r.lastUserMessageAt).toISOString()}::timestamptz, ${r.replied}::boolean)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into oa_chat_sessions (zalo_oa_id, user_id, started_at, last_user_message_at, replied) values ${values}
+    on conflict (zalo_oa_id, user_id) do update set started_at = excluded.started_at, last_user_message_at = excluded.last_user_message_at, replied = excluded.replied`);
+}

@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { DomainEvent } from '../../platform/events';
 import type { TenantScope } from '../../platform/tenant-scope';
-import { addToHour, findOaMessage, oaInTenant, replySession, sumBuckets, touchSession, type Increments } from './repo';
+import { addToHour, addToHours, findOaMessage, lockSessions, oaInTenant, replySession, saveSessions, sumBuckets, touchSession, type ChatSessionRow, type HourIncrements, type Increments } from './repo';
 
 /** A user's messages belong to one chat session while each follows the previous one within 30 minutes (ADR 0014). */
 export const CHAT_SESSION_GAP_MS = 30 * 60_000;
@@ -73,6 +73,80 @@ export async function recordOaEventStats(tx: DbOrTx, key: { tenantId: string; za
       return;
   }
   await addToHour(tx, { ...key, hour: hourOf(at) }, inc);
+}
+
+/**
+ * The batched form of `recordOaEventStats` for newly stored events, in the order given (the ingest
+ * batcher's transaction, ADR 0015): the same rules, with the chat sessions of the batch read and
+ * locked once, advanced in memory event by event exactly as `touchSession` / `replySession` would,
+ * and written back with the hourly and daily counters in one statement each. Per batch: three
+ * statements, whatever its size.
+ */
+export async function recordOaEventStatsBatch(tx: DbOrTx, items: ReadonlyArray<{ key: { tenantId: string; zaloOaId: string }; event: ZaloWebhookEvent }>): Promise<void> {
+  const userOf = (e: ZaloWebhookEvent): string | undefined => ((e.type === 'user_message' || e.type === 'oa_message') && e.userId ? e.userId : undefined);
+  const pairs = new Map<string, { zaloOaId: string; userId: string }>();
+  for (const { key, event } of items) {
+    const user = userOf(event);
+    if (user && Number.isFinite(Number(event.timestamp))) pairs.set(`${key.zaloOaId}|${user}`, { zaloOaId: key.zaloOaId, userId: user });
+  }
+  const sessions = new Map<string, ChatSessionRow>();
+  for (const r of await lockSessions(tx, [...pairs.values()])) sessions.set(`${r.zaloOaId}|${r.userId}`, r);
+  const touched = new Set<string>();
+  const rows: HourIncrements[] = [];
+  const count = (key: { tenantId: string; zaloOaId: string }, ms: number, inc: Increments) => rows.push({ ...key, hour: hourOf(ms), inc });
+  for (const { key, event } of items) {
+    const at = Number(event.timestamp);
+    if (!Number.isFinite(at)) continue;
+    switch (event.type) {
+      case 'follow':
+        count(key, at, { followCount: 1 });
+        break;
+      case 'unfollow':
+        count(key, at, { unFollowCount: 1 });
+        break;
+      case 'message_seen':
+        count(key, at, { userSeenMessageCount: 1 });
+        break;
+      case 'message_received':
+        count(key, at, { userReceivedMessageCount: 1 });
+        break;
+      case 'interaction':
+        if (event.eventName === 'user_click_chatnow') count(key, at, { userClickChatNowCount: 1 });
+        break;
+      case 'user_message': {
+        if (!event.userId) break;
+        const k = `${key.zaloOaId}|${event.userId}`;
+        const s = sessions.get(k);
+        // touchSession: a gap of CHAT_SESSION_GAP_MS or more since the latest user message opens a new session.
+        const next: ChatSessionRow = !s
+          ? { zaloOaId: key.zaloOaId, userId: event.userId, startedAt: at, lastUserMessageAt: at, replied: false }
+          : at - s.lastUserMessageAt >= CHAT_SESSION_GAP_MS
+            ? { ...s, startedAt: at, lastUserMessageAt: Math.max(s.lastUserMessageAt, at), replied: false }
+            : { ...s, lastUserMessageAt: Math.max(s.lastUserMessageAt, at) };
+        sessions.set(k, next);
+        touched.add(k);
+        count(key, at, next.startedAt === at ? { userMessageCount: 1, chatSessionCount: 1 } : { userMessageCount: 1 });
+        break;
+      }
+      case 'oa_message': {
+        if (event.adminId) count(key, at, { oaMessageCount: 1 });
+        if (!event.userId) break;
+        const k = `${key.zaloOaId}|${event.userId}`;
+        const s = sessions.get(k);
+        // replySession: the open, unreplied session becomes replied, counted in the hour it started.
+        if (s && !s.replied && s.startedAt <= at && at < s.lastUserMessageAt + CHAT_SESSION_GAP_MS) {
+          sessions.set(k, { ...s, replied: true });
+          touched.add(k);
+          count(key, s.startedAt, { repliedChatSessionCount: 1 });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  await saveSessions(tx, [...touched].sort().map((k) => sessions.get(k)!));
+  await addToHours(tx, rows);
 }
 
 /**

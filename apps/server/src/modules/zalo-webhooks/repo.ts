@@ -13,3 +13,10 @@ export async function insertEventOnce(db: DbOrTx, values: typeof zaloEvents.$inf
   const inserted = await db.insert(zaloEvents).values(values).onConflictDoNothing().returning({ id: zaloEvents.id });
   return inserted.length > 0;
 }
+
+/** Stores a batch of events in ONE statement; answers the dedupe keys stored now (the rest were stored before). */
+export async function insertEventsOnce(db: DbOrTx, values: ReadonlyArray<typeof zaloEvents.$inferInsert>): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const inserted = await db.insert(zaloEvents).values([...values]).onConflictDoNothing().returning({ dedupeKey: zaloEvents.dedupeKey });
+  return new Set(inserted.map((r) => r.dedupeKey));
+}

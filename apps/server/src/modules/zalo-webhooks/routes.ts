@@ -12,6 +12,8 @@ export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handler
     scope.post(
       '/webhooks/zalo',
       {
+        // Zalo's servers, not a browser, read this answer: no browser security headers on the hot path (ADR 0015).
+        helmet: false,
         config: { access: publicAccess, audit: { none: 'inbound Zalo events are stored in zalo_events, not the audit chain' } },
         schema: {
           tags: ['Webhooks'],

@@ -3,9 +3,9 @@ import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
 import { sha256, type Cipher } from '../../platform/crypto';
 import { applyFollowerEvent } from '../followers/service';
-import { recordOaEventStats } from '../oa-analytics/service';
+import { recordOaEventStats, recordOaEventStatsBatch } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
-import { findOasOfApp, insertEventOnce } from './repo';
+import { findOasOfApp, insertEventOnce, insertEventsOnce } from './repo';
 
 /** Events that change a synced follower (modules/followers applies them and announces oa_follower.changed). */
 const FOLLOWER_EVENTS: ReadonlySet<string> = new Set(['follow', 'unfollow', 'user_withdraw', 'update_user_info', 'add_user_to_tag', 'remove_user_from_tag']);
@@ -58,6 +58,134 @@ function dedupeKey(event: ZaloWebhookEvent, rawBody: string): string {
   return `${event.eventName}:${event.appId}:${sha256(rawBody)}`;
 }
 
+/** What the ingest path needs of an OA: its ids, tenant and decrypted webhook secret. */
+interface AppOa {
+  id: string;
+  tenantId: string;
+  zoaId: string;
+  webhookSecret: string;
+}
+
+/**
+ * The OAs of each Zalo app, with their webhook secrets decrypted, kept in process for
+ * APP_CACHE_TTL_MS (ADR 0015): the ingest path then reads no row before it stores. A miss (an app
+ * with no OA) is not kept; an event that does not verify against a cached entry reads it again, so a
+ * new OA or a rotated secret is seen at once and a removed OA within the TTL.
+ */
+export const APP_CACHE_TTL_MS = 10_000;
+const appCache = new WeakMap<object, Map<string, { oas: AppOa[]; until: number }>>();
+
+async function oasOfApp(db: Db, cipher: Cipher, appId: string, fresh: boolean): Promise<{ oas: AppOa[]; cached: boolean }> {
+  if (!appId) return { oas: [], cached: false };
+  let byApp = appCache.get(db);
+  if (!byApp) appCache.set(db, (byApp = new Map()));
+  const hit = byApp.get(appId);
+  if (hit && !fresh && hit.until > Date.now()) return { oas: hit.oas, cached: true };
+  const oas = (await findOasOfApp(db, appId)).map((o) => ({ id: o.id, tenantId: o.tenantId, zoaId: o.zoaId, webhookSecret: cipher.decrypt(o.webhookSecretEnc) }));
+  if (oas.length > 0) byApp.set(appId, { oas, until: Date.now() + APP_CACHE_TTL_MS });
+  else byApp.delete(appId);
+  return { oas, cached: false };
+}
+
+/** Forgets the cached OAs of every app (tests; a process that changed OA credentials may call it). */
+export function forgetZaloApps(db: Db): void {
+  appCache.delete(db);
+}
+
+function verify(
+  oas: AppOa[],
+  candidates: string[],
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): { ok: true; oa: AppOa; event: ZaloWebhookEvent } | { ok: false; reason: string } {
+  const oa = oas.find((o) => candidates.includes(o.zoaId)) ?? (oas.length === 1 ? oas[0] : undefined);
+  const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => oa?.webhookSecret });
+  if (!outcome.ok || !oa) return { ok: false, reason: outcome.ok ? 'unknown-app' : outcome.reason };
+  return { ok: true, oa, event: outcome.event };
+}
+
+interface Pending {
+  oa: AppOa;
+  event: ZaloWebhookEvent;
+  dedupeKey: string;
+  done: (stored: boolean) => void;
+  fail: (err: unknown) => void;
+}
+
+/** At most this many events are stored by one statement. */
+const BATCH_MAX = 500;
+
+/**
+ * Group commit of verified events (ADR 0015): requests that arrive while a batch is being written
+ * wait for the next one, which stores them all with ONE insert … on conflict do nothing returning,
+ * and applies the statistics of the newly stored ones in the same transaction. A batch that fails
+ * (a removed OA, a deadlock) is retried event by event, each in its own transaction, so one event
+ * never fails another.
+ */
+class IngestBatcher {
+  private queue: Pending[] = [];
+  private running = false;
+  constructor(private readonly db: Db) {}
+
+  store(item: Omit<Pending, 'done' | 'fail'>): Promise<boolean> {
+    return new Promise<boolean>((done, fail) => {
+      this.queue.push({ ...item, done, fail });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, BATCH_MAX);
+        try {
+          const stored = await this.db.transaction(async (tx) => {
+            const keys = await insertEventsOnce(
+              tx,
+              batch.map((p) => ({ zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw })),
+            );
+            // The first of the batch with a stored key is the stored one; a second copy is a duplicate.
+            const flags = batch.map((p) => keys.delete(p.dedupeKey));
+            await recordOaEventStatsBatch(
+              tx,
+              batch.filter((_, i) => flags[i]).map((p) => ({ key: { tenantId: p.oa.tenantId, zaloOaId: p.oa.id }, event: p.event })),
+            );
+            return flags;
+          });
+          batch.forEach((p, i) => p.done(Boolean(stored[i])));
+        } catch {
+          for (const p of batch) await this.storeOne(p);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async storeOne(p: Pending): Promise<void> {
+    try {
+      const stored = await this.db.transaction(async (tx) => {
+        const ok = await insertEventOnce(tx, { zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw });
+        if (ok) await recordOaEventStats(tx, { tenantId: p.oa.tenantId, zaloOaId: p.oa.id }, p.event);
+        return ok;
+      });
+      p.done(stored);
+    } catch (err) {
+      p.fail(err);
+    }
+  }
+}
+
+const batchers = new WeakMap<object, IngestBatcher>();
+function batcherOf(db: Db): IngestBatcher {
+  let b = batchers.get(db);
+  if (!b) batchers.set(db, (b = new IngestBatcher(db)));
+  return b;
+}
+
 export interface EventHandlers {
   /** Called for each delivery receipt, ZNS or OA (the messaging module moves the message to RECEIVED). */
   onDelivery?: (db: Db, e: { zaloOaId: string; msgId: string; trackingId?: string; deliveredAt: Date }) => Promise<void>;
@@ -86,22 +214,19 @@ export async function ingestZaloWebhook(
   }
   const appId = parsed.app_id === undefined ? '' : String(parsed.app_id);
   const candidates = oaCandidates(parsed);
-  const oas = appId ? await findOasOfApp(db, appId) : [];
-  const oa = oas.find((o) => candidates.includes(o.zoaId)) ?? (oas.length === 1 ? oas[0] : undefined);
-  const secret = oa ? cipher.decrypt(oa.webhookSecretEnc) : undefined;
-  const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => secret });
-  if (!outcome.ok || !oa) return { status: 401, reason: outcome.ok ? 'unknown-app' : outcome.reason };
-  const event = outcome.event;
+  const app = await oasOfApp(db, cipher, appId, false);
+  let verified = verify(app.oas, candidates, rawBody, headers);
+  // A cached app whose OA or secret no longer matches (an OA added, a secret rotated): read it again once.
+  if (!verified.ok && app.cached) verified = verify((await oasOfApp(db, cipher, appId, true)).oas, candidates, rawBody, headers);
+  if (!verified.ok) return { status: 401, reason: verified.reason };
+  const { oa, event } = verified;
   // After the signature: only a signed timestamp is worth judging (and logging).
   const fresh = checkEventFreshness(event.timestamp, opts.now ?? Date.now());
   if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
-  // The event and its statistics (hourly rollup, ADR 0014) commit together: a retry counts once.
-  const inserted = await db.transaction(async (tx) => {
-    const stored = await insertEventOnce(tx, { zaloOaId: oa.id, eventName: event.eventName, dedupeKey: dedupeKey(event, rawBody), payload: event.raw });
-    if (stored) await recordOaEventStats(tx, { tenantId: oa.tenantId, zaloOaId: oa.id }, event);
-    return stored;
-  });
+  // The event and its statistics (rollups, ADR 0014) commit together, a batch of concurrent
+  // deliveries at a time (ADR 0015): a retry counts once.
+  const inserted = await batcherOf(db).store({ oa, event, dedupeKey: dedupeKey(event, rawBody) });
   if (!inserted) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
 
   if (event.type === 'zns_delivery' && handlers.onDelivery) {
