@@ -13,6 +13,7 @@ import { registerOaMessageRoutes } from './routes/oa-messages';
 import { registerOaBroadcastControl } from './routes/oa-broadcast';
 import { registerOauthRoutes } from './routes/oauth';
 import { registerZnsRoutes } from './routes/zns';
+import { registerZnsTemplateRoutes } from './routes/zns-templates';
 import type { Sandbox } from './sandbox';
 
 export interface ZaloSandboxPluginOptions {
@@ -79,6 +80,7 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
 
   registerOauthRoutes(app, sb);
   registerZnsRoutes(app, sb);
+  registerZnsTemplateRoutes(app, sb);
   registerOaInfoRoutes(app, sb);
   registerOaFollowerRoutes(app, sb);
   registerOaMessageRoutes(app, sb);

@@ -188,7 +188,7 @@ describe('ZNS template creation against the sandbox', () => {
     templateName: 'Xác nhận lịch hẹn khám',
     templateType: 1 as const,
     tag: 2 as const,
-    layout: { body: { components: [{ TITLE: { value: 'Lịch hẹn' } }, { PARAGRAPH: { value: 'Chào <customer_name>, lịch hẹn lúc <time>.' } }] } },
+    layout: { body: { components: [{ TITLE: { value: 'Lịch hẹn khám bệnh' } }, { PARAGRAPH: { value: 'Chào <customer_name>, lịch hẹn lúc <time>.' } }] } },
     params: [{ name: 'customer_name', type: 1, sampleValue: 'An' }, { name: 'time', type: 5, sampleValue: '09:00' }],
     note: 'Nhắc lịch hẹn',
     trackingId: 'req-0001',

@@ -4,7 +4,7 @@ import { normalizeVietnamPhone } from '@zc/shared/phone';
 import { ZNS_TEMPLATE_STATUS_CODES, ZNS_TEMPLATE_TAGS_DOCUMENTED, ZNS_TEMPLATE_TAGS_OLDER, ZNS_TRACKING_ID_MAX } from '@zc/zalo/zns';
 import { asInt, asString, fail, jsonBody, query, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
-import { isNight, nextHexId, usageOf, type SandboxState, type SandboxTemplate } from '../state';
+import { isNight, nextHexId, usageOf, type SandboxTemplate } from '../state';
 
 const DEV_DAILY_QUOTA = 100;
 
@@ -85,66 +85,7 @@ function send(ctx: RouteCtx, recipient: { phone: string; isAdmin: boolean }, bod
   return result;
 }
 
-const CREATE_TAGS = { 1: 'TRANSACTION', 2: 'CUSTOMER_CARE', 3: 'PROMOTION' } as const;
-const CREATE_PRICES = { 1: 300, 2: 300, 3: 450 } as const;
-/** tracking_id → template id of `/template/create` per OA (a repeated create answers the same template). */
-const createdByTracking = new WeakMap<SandboxState, Map<string, string>>();
-
-/**
- * POST /template/create (REFERENCE §13.5): checks the fields, records the template as
- * PENDING_REVIEW made through the app (template/all and info/v2 show it; `_control/templates/{id}/status`
- * reviews it and fires change_template_status). The same tracking_id on the same OA answers the same template.
- */
-function createTemplate(ctx: RouteCtx, body: Record<string, unknown>) {
-  const name = asString(body.template_name);
-  if (!name || name.length < 10 || name.length > 60) fail('zns', -132, 'template_name must be 10-60 characters');
-  const type = typeof body.template_type === 'number' ? body.template_type : NaN;
-  if (!Number.isInteger(type) || type < 1 || type > 5) fail('zns', -132, 'template_type is invalid');
-  const tag = typeof body.tag === 'number' || typeof body.tag === 'string' ? Number(body.tag) : NaN;
-  if (tag !== 1 && tag !== 2 && tag !== 3) fail('zns', -132, 'tag is invalid');
-  const layout = body.layout as { body?: { components?: unknown } } | undefined;
-  if (!layout || typeof layout !== 'object' || !Array.isArray(layout.body?.components) || layout.body.components.length === 0) fail('zns', -132, 'layout.body.components is required');
-  const rawParams = body.params === undefined ? [] : body.params;
-  if (!Array.isArray(rawParams)) fail('zns', -132, 'params is invalid');
-  const params = rawParams.map((p: unknown) => {
-    const x = p as { name?: unknown; type?: unknown; sample_value?: unknown };
-    if (typeof x?.name !== 'string' || !/^[a-z_][a-z0-9_]{0,29}$/.test(x.name) || typeof x.type !== 'number' || typeof x.sample_value !== 'string') fail('zns', -132, 'params is invalid');
-    return { name: x.name, sample: x.sample_value };
-  });
-  const trackingId = asString(body.tracking_id);
-  if (!trackingId || trackingId.length > ZNS_TRACKING_ID_MAX) fail('zns', -132, 'tracking_id is invalid');
-  const state = ctx.sb.state;
-  let seen = createdByTracking.get(state);
-  if (!seen) createdByTracking.set(state, (seen = new Map()));
-  const key = `${ctx.oa.oaId}:${trackingId}`;
-  const existing = seen.get(key);
-  let t = existing ? state.templates.get(existing) : undefined;
-  if (!t) {
-    let id = 3_900_000 + state.templates.size;
-    while (state.templates.has(String(id))) id += 1;
-    t = {
-      templateId: String(id),
-      oaId: ctx.oa.oaId,
-      name,
-      status: 'PENDING_REVIEW',
-      tag: CREATE_TAGS[tag],
-      params: params.map((p) => ({ name: p.name, require: true, type: 'STRING', maxLength: 30, minLength: 0, acceptNull: false })),
-      buttons: [],
-      price: CREATE_PRICES[tag],
-      quality: 'UNDEFINED',
-      createdTime: ctx.now,
-      sample: Object.fromEntries(params.map((p) => [p.name, p.sample])),
-      uidCapable: false,
-      viaApp: true,
-    };
-    state.templates.set(t.templateId, t);
-    seen.set(key, t.templateId);
-  }
-  return {
-    template_id: t.templateId, template_name: t.name, template_type: type, status: t.status, tag: String(tag),
-    price: `${t.price}.0`, preview_url: `https://account.zalo.cloud/znspreview/sandbox-${t.templateId}`,
-  };
-}
+// /template/create, /template/edit and /upload/image: routes/zns-templates.ts.
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -209,8 +150,6 @@ export function registerZnsRoutes(app: FastifyInstance, sb: Sandbox): void {
       templateId: Number(t.templateId), templateName: t.name, createdTime: t.createdTime, status: t.status, templateQuality: t.quality,
     }));
   });
-
-  zaloRoute(app, sb, 'zns', 'POST', '/business/template/create', (ctx) => createTemplate(ctx, jsonBody(ctx.req, 'zns')));
 
   zaloRoute(app, sb, 'zns', 'GET', '/business/template/info', () => fail('zns', -106));
 
