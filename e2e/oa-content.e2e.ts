@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_SECOND_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_SECOND_OA_ID, SANDBOX_THIRD_OA_ID, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { BASE_URL, DESKTOP, launchBrowser, loadApiSession, settle, shot, shotsAt, signIn, tenantApi, tenantWithOa } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
@@ -82,29 +82,28 @@ describe('OA content journey', () => {
     const tenant = await tenantWithOa(owner);
     const ownerApi = tenantApi(owner, tenant.id);
     let oas = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
-    if (oas.length < 2) {
-      // The sandbox's second OA joins this tenant (unless another journey connected it elsewhere already).
-      const tokens = SANDBOX_INITIAL_TOKENS[SANDBOX_SECOND_OA_ID];
+    // The sandbox's third OA joins this tenant: gateway.e2e connects the second one to the other demo
+    // tenant (an OA belongs to one tenant), so the third is the one no other journey takes.
+    for (const [zoaId, n] of [[SANDBOX_THIRD_OA_ID, 3], [SANDBOX_SECOND_OA_ID, 2]] as const) {
+      if (oas.length >= 2) break;
+      const tokens = SANDBOX_INITIAL_TOKENS[zoaId];
       try {
         await ownerApi('POST', 'merchant/zalo-oa', {
-          name: 'Shop An Nhiên OA 2',
+          name: `Shop An Nhiên OA ${n}`,
           zappId: SANDBOX_APP_ID,
-          zoaId: SANDBOX_SECOND_OA_ID,
+          zoaId,
           zoaSecretKey: SANDBOX_APP_SECRET_KEY,
           zoaWebhookSecretKey: SANDBOX_WEBHOOK_SECRET,
           zoaAccessToken: tokens?.accessToken ?? '',
           zoaRefreshToken: tokens?.refreshToken ?? '',
         });
       } catch (error) {
-        console.log(`oa-content journey: the second sandbox OA could not join this tenant (${String(error)})`);
+        console.log(`oa-content journey: sandbox OA ${n} could not join this tenant (${String(error)})`);
       }
       oas = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
     }
-    // The sandbox has two OAs; in a full run gateway.e2e connects the second one to the other demo tenant
-    // first (an OA belongs to one tenant), and then this journey publishes to the one OA it has.
-    assert.ok(oas.length >= 1, 'an OA to publish to');
+    assert.ok(oas.length >= 2, 'two OAs to publish to');
     const targets = oas.slice(0, 2);
-    if (targets.length < 2) console.log('oa-content journey: only one OA is free in this run; publishing to one');
     const moderator = await loadApiSession(MODERATOR);
     const moderatorMe = await tenantApi(moderator, tenant.id)<{ id: string }>('GET', 'auth');
     await ownerApi('PUT', 'merchant/approval-workflow', { kind: 'OA_CONTENT_POST', teamId: null, approverIds: [moderatorMe.id] });

@@ -12,9 +12,11 @@ export const SANDBOX_APP_SECRET_KEY = 'SbxAppSecret-7fQ2mZ9kLw3xVb1N';
 export const SANDBOX_WEBHOOK_SECRET = 'SbxOaSecretKey-h8Tq4Rj2Yc6Pd0Ks';
 export const SANDBOX_OA_ID = '4318234598871134001';
 export const SANDBOX_SECOND_OA_ID = '4318234598871134002';
-export const SANDBOX_OA_IDS = [SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID] as const;
+/** A third OA, so a journey can publish to two OAs while another journey holds the second one. */
+export const SANDBOX_THIRD_OA_ID = '4318234598871134003';
+export const SANDBOX_OA_IDS = [SANDBOX_OA_ID, SANDBOX_SECOND_OA_ID, SANDBOX_THIRD_OA_ID] as const;
 /** Admin phone per OA: development-mode ZNS reaches it (and nobody else). */
-export const SANDBOX_ADMIN_PHONES: Readonly<Record<string, string>> = { [SANDBOX_OA_ID]: '84987000001', [SANDBOX_SECOND_OA_ID]: '84987000002' };
+export const SANDBOX_ADMIN_PHONES: Readonly<Record<string, string>> = { [SANDBOX_OA_ID]: '84987000001', [SANDBOX_SECOND_OA_ID]: '84987000002', [SANDBOX_THIRD_OA_ID]: '84987000003' };
 /** The seed token pairs (generation 1). The first refresh invalidates them, as on Zalo. */
 export const SANDBOX_INITIAL_TOKENS: Readonly<Record<string, { accessToken: string; refreshToken: string }>> = Object.fromEntries(
   SANDBOX_OA_IDS.map((id) => [id, { accessToken: tokenFor('a', id, 1), refreshToken: tokenFor('r', id, 1) }]),
@@ -103,7 +105,14 @@ const TEMPLATES: TemplateSpec[] = [
   { key: 'deleted', name: 'Thông báo cũ', tag: 'CUSTOMER_CARE', status: 'DELETE', price: 220, params: [p('customer_name', 30)], sample: { customer_name: 'Hồ Minh Quân' }, ageDays: 200 },
 ];
 
-/** Fills `state` with the deterministic demo data (one app, two OAs, followers, templates, articles). */
+/** Name, description and category of each seed OA (the third one is seeded after the others, so their data is unchanged). */
+const OA_PROFILES = [
+  { name: 'Cửa hàng Sen Việt', description: 'Mỹ phẩm và quà tặng', cateName: 'Mua sắm' },
+  { name: 'Phòng khám An Tâm', description: 'Phòng khám đa khoa', cateName: 'Y tế' },
+  { name: 'Nhà sách Hồng Hà', description: 'Sách và văn phòng phẩm', cateName: 'Giáo dục' },
+];
+
+/** Fills `state` with the deterministic demo data (one app, three OAs, followers, templates, articles). */
 export function seedState(state: SandboxState, now: number, seed = SANDBOX_SEED): void {
   const rand = createPrng(seed);
   state.apps.set(SANDBOX_APP_ID, {
@@ -112,9 +121,9 @@ export function seedState(state: SandboxState, now: number, seed = SANDBOX_SEED)
   SANDBOX_OA_IDS.forEach((oaId, i) => {
     const n = i + 1;
     state.oas.set(oaId, {
-      oaId, appId: SANDBOX_APP_ID, name: n === 1 ? 'Cửa hàng Sen Việt' : 'Phòng khám An Tâm', description: n === 1 ? 'Mỹ phẩm và quà tặng' : 'Phòng khám đa khoa',
+      oaId, appId: SANDBOX_APP_ID, name: OA_PROFILES[i]?.name ?? `OA ${n}`, description: OA_PROFILES[i]?.description ?? '',
       alias: `sandbox_oa_${n}`, avatar: `https://s120-ava-talk.zadn.vn/sandbox/oa${n}.jpg`, cover: `https://cover-talk.zadn.vn/sandbox/oa${n}.jpg`,
-      isVerified: true, oaType: 2, cateName: n === 1 ? 'Mua sắm' : 'Y tế', packageName: 'Nâng cao', packageValidThrough: '31/12/2027',
+      isVerified: true, oaType: 2, cateName: OA_PROFILES[i]?.cateName ?? '', packageName: 'Nâng cao', packageValidThrough: '31/12/2027',
       tokenGen: 1, accessExpiresAt: now + 90_000_000, adminPhones: new Set([SANDBOX_ADMIN_PHONES[oaId] ?? '']), adminUserIds: new Set(),
       znsDailyQuota: SANDBOX_ZNS_DAILY_QUOTA, znsPromotionDailyQuota: 1_250, usage: { dayKey: '', zns: 0, znsPromotion: 0, devZns: 0 },
       quality: { current: 'HIGH', sevenDay: 'HIGH' }, tags: new Set(['VIP', 'Khách mới', 'Khách Q1']),
