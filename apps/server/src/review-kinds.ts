@@ -6,6 +6,7 @@ import { registerReviewKind } from './modules/approvals/service';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { znsTemplateReviewKind } from './modules/templates/review-kind';
 import { oaBroadcastReviewKind } from './modules/broadcasts/review-kind';
+import { znsCampaignReviewKind } from './modules/campaigns/review-kind';
 import { contentSourceFrom, useBroadcastContentSource } from './modules/broadcasts/content-port';
 import { publishedArticles } from './modules/oa-content/service';
 import { oaContentPostReviewKind, oaContentVideoReviewKind } from './modules/oa-content/review-kind';
@@ -25,6 +26,7 @@ export interface ReviewKindDeps {
 export function wireReviewKinds(deps: ReviewKindDeps): void {
   registerReviewKind(znsTemplateReviewKind);
   registerReviewKind(oaBroadcastReviewKind);
+  registerReviewKind(znsCampaignReviewKind);
   // Broadcasts read which contents are published on which OA through the content module's service.
   useBroadcastContentSource(contentSourceFrom(publishedArticles));
   registerReviewKind(oaContentPostReviewKind);
