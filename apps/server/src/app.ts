@@ -53,6 +53,7 @@ import { registerTeamRoutes } from './modules/teams/routes';
 import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
+import { registerCampaignRoutes } from './modules/campaigns/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTenantWebhookRoutes(z, moduleDeps);
       registerTenantFallbackRoutes(z, moduleDeps);
       registerTicketRoutes(z, moduleDeps);
+      registerCampaignRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
