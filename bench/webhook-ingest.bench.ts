@@ -2,9 +2,11 @@
 // user messages, plus follows, seen/received receipts, chat-now clicks and OA echoes over 4 OAs and
 // 2,000 users) go through the real route POST /api/webhooks/zalo of the product app: signature and
 // freshness check, the deduplicating insert into zalo_events and the hourly + daily rollup and chat
-// session update in the same transaction (ADR 0014). Server and load generator run in separate
-// processes (2 cores shared); autocannon targets 127.0.0.1 only; every phase is bounded in time.
-// A last phase resends already stored events (Zalo retries): answered duplicate, counted nothing.
+// session update in the same transaction (ADR 0014), a batch of concurrent deliveries per transaction
+// (group commit, ADR 0015). Server and load generator run in separate processes (2 cores shared);
+// autocannon targets 127.0.0.1 only; every phase is bounded in time. Then a phase resends already
+// stored events (Zalo retries: answered duplicate, counted nothing), and one sends over a single
+// connection (one event at a time). BENCH_SERVER_NODE_ARGS passes flags to the server (--cpu-prof).
 //
 //   npm run bench -- webhook-ingest            (or: node --import tsx bench/webhook-ingest.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -114,11 +116,11 @@ async function drive(): Promise<void> {
       proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const sent: Array<{ body: string; signature: string }> = [];
-    const run = async (label: string, seconds: number, replay = false) => {
+    const run = async (label: string, seconds: number, replay = false, connections = CONNECTIONS) => {
       let i = 0;
       const r = await autocannon({
         url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
         requests: [
           {
@@ -144,8 +146,10 @@ async function drive(): Promise<void> {
     await run('warm-up', 3);
     const main = await run('signed events through the ingest route', PHASE_S);
     const dup = await run('Zalo retries of stored events (duplicates)', Math.max(3, Math.round(PHASE_S / 2)), true);
+    // One delivery at a time: every event pays a whole batch (ADR 0015), for comparison.
+    const single = await run('one connection (one event at a time)', Math.max(3, Math.round(PHASE_S / 2)), false, 1);
     console.log('');
-    const ok = main.rps >= 2000 && main.bad === 0 && dup.bad === 0;
+    const ok = main.rps >= 2000 && main.bad === 0 && dup.bad === 0 && single.bad === 0;
     console.log(`ingest throughput   ${main.rps} events/s  (target ≥ 2,000)  ${ok ? 'OK' : 'MISSED'}`);
     if (!ok) process.exitCode = 1;
   } finally {
