@@ -41,6 +41,8 @@ const envSchema = z.object({
   ZALO_BUSINESS_URL: z.url().optional(),
   ZALO_GRAPH_URL: z.url().optional(),
   ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
+  // Campaign messages a tenant may enqueue per second, across all its campaigns and workers (issue 13).
+  CAMPAIGN_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   // `shared`: one per-OA budget for every process, kept in the database; `local`: each process its own.
   ZALO_RATE_LIMIT: z.enum(['shared', 'local']).optional(),
   ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -85,6 +87,8 @@ export interface Config {
   zaloSandboxUrl: string | undefined;
   zaloHostOverrides: Partial<Record<'oauth' | 'openapi' | 'business' | 'graph', string>>;
   zaloOaRatePerMinute: number;
+  /** Campaign messages a tenant may enqueue per second, all campaigns and workers together. */
+  campaignRatePerSecond: number;
   /** Per-OA limit kept in the database for every process (default with DATABASE_URL), or per process (PGlite default). */
   zaloRateLimit: 'shared' | 'local';
   zaloTimeoutMs: number;
@@ -147,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       Object.entries({ oauth: env.ZALO_OAUTH_URL, openapi: env.ZALO_OPENAPI_URL, business: env.ZALO_BUSINESS_URL, graph: env.ZALO_GRAPH_URL }).filter(([, v]) => v),
     ),
     zaloOaRatePerMinute: env.ZALO_OA_RATE_PER_MINUTE,
+    campaignRatePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
     // Embedded PGlite has exactly one process, whose in-memory bucket is already exact.
     zaloRateLimit: env.ZALO_RATE_LIMIT ?? (env.DATABASE_URL ? 'shared' : 'local'),
     zaloTimeoutMs: env.ZALO_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import { createSmtpTransport, deliverPendingMail } from './platform/mail';
 import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { resumeStaleSyncs } from './modules/followers/service';
 import { broadcastSendJob } from './modules/broadcasts/job';
+import { templateStatusPollJob } from './modules/templates/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo } from './db/seed/demo-zalo';
@@ -18,6 +19,7 @@ import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
 import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
+import { startCampaignDispatchLoop } from './modules/campaigns/dispatch-loop';
 import { startEventDispatcher } from './events/dispatcher';
 import { startSlaWatcher } from './modules/tickets/sla-watcher';
 import { EVENT_HANDLERS } from './events/handlers';
@@ -86,15 +88,20 @@ async function main(): Promise<void> {
   definitions.push(broadcastSendJob(database.db, zalo));
   // OA posts and videos: publish approved content to each OA (create → verify, own back-off), refresh view/share totals.
   definitions.push(oaContentPublishJob(database.db, zalo), oaContentStatsJob(database.db, zalo));
+  // ZNS templates authored in the console: Zalo's review state read back when a status webhook was missed.
+  definitions.push(templateStatusPollJob(database.db, zalo));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
+  // ZNS campaigns: paced hand-over of approved campaigns' recipients to the outbox (tenant rate shared by every worker, OA quota from Zalo).
+  const campaignLimiter = config.zaloRateLimit === 'shared' ? createSharedRateLimiter(database.raw, { perMinute: config.campaignRatePerSecond * 60, prefix: 'campaign-tenant:' }) : undefined;
+  const campaignDispatch = role !== 'api' ? startCampaignDispatchLoop({ db: database.db, zalo, ratePerSecond: config.campaignRatePerSecond, limiter: campaignLimiter }, { onError: (e) => console.error('[campaigns]', e) }) : null;
   // Domain-event handlers run after commit in worker processes (events/handlers.ts, ADR 0007).
   const dispatcher = role !== 'api' ? await startEventDispatcher(database, EVENT_HANDLERS, { onError: (e) => console.error('[events]', e) }) : null;
   // Ticket SLA warnings and breaches, announced once each, in worker processes.
   const slaWatcher = role !== 'api' ? startSlaWatcher(database.db, { onError: (e) => console.error('[sla]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
+  const shutdown: Array<() => Promise<void>> = [async () => campaignDispatch?.stop(), async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
     const app = await buildApp({
       config,

@@ -23,6 +23,8 @@ export interface HistoryFilters {
   isCharged?: boolean;
   /** The OA switcher's current OA (`x-oa-id`, already checked to be one of the tenant's); absent = every OA. */
   zaloOaId?: string;
+  /** The messages of one campaign (§7 campaign/history), served by the (campaign_id, created_at, seq) index. */
+  campaignId?: string;
 }
 
 export interface HistoryPageQuery extends HistoryFilters {
@@ -51,6 +53,7 @@ const columns = {
   isCharged: messageHistory.isCharged,
   isDirectZalo: messageHistory.isDirectZalo,
   price: messageHistory.price,
+  listPrice: messageHistory.listPrice,
   createdAt: messageHistory.createdAt,
   fallbackMessageId: messageHistory.fallbackMessageId,
   fallbackNote: messageHistory.fallbackNote,
@@ -77,6 +80,7 @@ export function historyWhere(scope: TenantScope, module: MessageModule, f: Histo
   if (f.templateName) conds.push(eq(messageHistory.templateName, f.templateName));
   if (f.isCharged !== undefined) conds.push(eq(messageHistory.isCharged, f.isCharged));
   if (f.zaloOaId) conds.push(eq(messageHistory.zaloOaId, f.zaloOaId));
+  if (f.campaignId) conds.push(eq(messageHistory.campaignId, f.campaignId));
   return inTenant(scope, messageHistory, ...conds);
 }
 
