@@ -286,7 +286,13 @@ describe('a ZNS template request through a two-approver review', () => {
 
   it('approves at once without a workflow, and a request Zalo refuses ends FAILED with Zalo’s message', async () => {
     expect((await req('DELETE', '/merchant/approval-workflow/ZNS_TEMPLATE', owner)).statusCode).toBe(200);
-    const created = await submit({ name: 'Mã OTP' }); // shorter than Zalo's 10 characters
+    // A name Zalo would refuse (shorter than 10 characters) is refused before review and before Zalo.
+    const short = await req('POST', '/merchant/template/new', marketing, requestBody({ name: 'Mã OTP' }));
+    expect(short.statusCode).toBe(422);
+    expect(short.json().error.details.fields[0]).toMatchObject({ path: 'name', code: 'nameLength' });
+    // Zalo refusing a valid template: the request ends FAILED with Zalo's message.
+    await fetch(`${sb.url}/_control/force-error`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/business/template/create', code: -132, message: 'template_name is duplicated' }) });
+    const created = await submit({ name: 'Mã OTP đăng nhập' });
     expect(created.taskStatus).toBe('APPROVAL');
     await dispatchUntilSettled(created.id);
     const row = await requestRow(created.id);

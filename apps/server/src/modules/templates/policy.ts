@@ -15,17 +15,33 @@ export function canRequestTemplate(actor: Actor): boolean {
 }
 
 export type TemplateAbilities = Abilities<'view'>;
-export type TemplateRequestAbilities = Abilities<'viewTemplate' | 'edit'>;
+export type TemplateRequestAbilities = Abilities<'viewTemplate' | 'edit' | 'delete' | 'copy'>;
 
 export function templateAbilities(actor: Actor): TemplateAbilities {
   return { view: canViewTemplate(actor) };
 }
 
-/** A request is edited only while its internal review is pending (or has none yet), before Zalo sees it. */
-export function canEditTemplateRequest(actor: Actor, request: { status: string; taskStatus: string | null }): boolean {
-  return canRequestTemplate(actor) && request.status === 'PENDING' && (request.taskStatus === null || request.taskStatus === 'PENDING' || request.taskStatus === 'VOIDED');
+type RequestState = { status: string; zaloStatus?: string | null; taskStatus: string | null };
+
+/**
+ * A console template is changed while it is a draft, while its internal review is pending (or has
+ * none yet), or once Zalo rejected it (resubmitted through `/template/edit`). Zalo allows no other edit.
+ */
+export function isEditableTemplateRequest(request: RequestState): boolean {
+  if (request.status === 'DRAFT') return true;
+  if (request.status === 'PENDING') return request.taskStatus === null || request.taskStatus === 'PENDING' || request.taskStatus === 'VOIDED';
+  return request.status === 'REJECTED' && request.zaloStatus === 'REJECT';
 }
 
-export function templateRequestAbilities(actor: Actor, request: { status: string; znsTemplateId: string | null; taskStatus: string | null }): TemplateRequestAbilities {
-  return { viewTemplate: canViewTemplate(actor) && request.status === 'APPROVED' && request.znsTemplateId !== null, edit: canEditTemplateRequest(actor, request) };
+export function canEditTemplateRequest(actor: Actor, request: RequestState): boolean {
+  return canRequestTemplate(actor) && isEditableTemplateRequest(request);
+}
+
+export function templateRequestAbilities(actor: Actor, request: RequestState & { znsTemplateId: string | null }): TemplateRequestAbilities {
+  return {
+    viewTemplate: canViewTemplate(actor) && request.status === 'APPROVED' && request.znsTemplateId !== null,
+    edit: canEditTemplateRequest(actor, request),
+    delete: canRequestTemplate(actor) && request.status === 'DRAFT',
+    copy: canRequestTemplate(actor),
+  };
 }

@@ -37,6 +37,8 @@ export function presentTemplateRequest(actor: Actor, r: TemplateRequestRow, revi
     name: r.name,
     status: r.status,
     znsTemplateId: r.znsTemplateId,
+    zaloStatus: r.zaloStatus,
+    quality: r.quality,
     error: r.error,
     payload: r.payload,
     createdAt: r.createdAt.toISOString(),

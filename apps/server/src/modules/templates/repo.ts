@@ -60,14 +60,6 @@ export async function setTemplateOfOa(db: DbOrTx, zaloOaId: string, znsTemplateI
   await db.update(znsTemplates).set(change).where(and(eq(znsTemplates.zaloOaId, zaloOaId), eq(znsTemplates.znsTemplateId, znsTemplateId)));
 }
 
-/** Requests of the OA for that template still waiting for review take the verdict. */
-export async function settleRequestsOfOa(db: DbOrTx, zaloOaId: string, znsTemplateId: string, verdict: { status: Extract<TemplateRequestStatus, 'APPROVED' | 'REJECTED'>; error: string | null }): Promise<void> {
-  await db
-    .update(templateRequests)
-    .set({ ...verdict, updatedAt: new Date() })
-    .where(and(eq(templateRequests.zaloOaId, zaloOaId), eq(templateRequests.znsTemplateId, znsTemplateId), inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])));
-}
-
 export async function listTemplateRequests(db: DbOrTx, scope: TenantScope, page: { limit: number; offset: number }) {
   const where = inTenant(scope, templateRequests);
   const rows = await db.select().from(templateRequests).where(where).orderBy(desc(templateRequests.createdAt), desc(templateRequests.id)).limit(page.limit).offset(page.offset);
@@ -75,7 +67,7 @@ export async function listTemplateRequests(db: DbOrTx, scope: TenantScope, page:
   return { rows, total: c?.n ?? 0 };
 }
 
-export async function insertTemplateRequest(tx: DbOrTx, scope: TenantScope, values: Pick<typeof templateRequests.$inferInsert, 'zaloOaId' | 'name' | 'payload' | 'createdBy'>): Promise<TemplateRequestRow> {
+export async function insertTemplateRequest(tx: DbOrTx, scope: TenantScope, values: Pick<typeof templateRequests.$inferInsert, 'zaloOaId' | 'name' | 'payload' | 'createdBy' | 'status'>): Promise<TemplateRequestRow> {
   const [row] = await tx.insert(templateRequests).values({ ...values, tenantId: scopedTenantId(scope) }).returning();
   if (!row) throw new Error('template request insert returned nothing');
   return row;
@@ -91,7 +83,7 @@ export async function updateTemplateRequest(
   tx: DbOrTx,
   scope: TenantScope,
   id: string,
-  values: Partial<Pick<TemplateRequestRow, 'zaloOaId' | 'name' | 'payload' | 'status' | 'znsTemplateId' | 'error'>>,
+  values: Partial<Pick<TemplateRequestRow, 'zaloOaId' | 'name' | 'payload' | 'status' | 'znsTemplateId' | 'error' | 'zaloStatus' | 'quality'>>,
   onlyIfStatus?: TemplateRequestStatus,
 ): Promise<TemplateRequestRow | null> {
   const [row] = await tx
@@ -100,4 +92,57 @@ export async function updateTemplateRequest(
     .where(inTenant(scope, templateRequests, eq(templateRequests.id, id), onlyIfStatus ? eq(templateRequests.status, onlyIfStatus) : undefined))
     .returning();
   return row ?? null;
+}
+
+/** Deletes a draft (only a DRAFT row): whether one was deleted. */
+export async function deleteDraftRow(tx: DbOrTx, scope: TenantScope, id: string): Promise<boolean> {
+  const rows = await tx.delete(templateRequests).where(inTenant(scope, templateRequests, eq(templateRequests.id, id), eq(templateRequests.status, 'DRAFT'))).returning({ id: templateRequests.id });
+  return rows.length > 0;
+}
+
+/**
+ * Zalo's state of one OA's template reaches the console requests that submitted it: `zaloStatus`
+ * always (and `quality` when given); the verdict (`status`, `error`) only for requests past their
+ * internal review (SUBMITTED, APPROVED, REJECTED) — a request being edited again stays PENDING.
+ * Answers the rows whose visible state changed (for the zns_template.changed event).
+ */
+export async function setRequestsFromZalo(
+  db: DbOrTx,
+  zaloOaId: string,
+  znsTemplateId: string,
+  change: { zaloStatus?: string; quality?: string; verdict?: { status: Extract<TemplateRequestStatus, 'APPROVED' | 'REJECTED'>; error: string | null } },
+): Promise<Array<Pick<TemplateRequestRow, 'id' | 'tenantId' | 'status'>>> {
+  const key = and(eq(templateRequests.zaloOaId, zaloOaId), eq(templateRequests.znsTemplateId, znsTemplateId));
+  const changed = new Map<string, Pick<TemplateRequestRow, 'id' | 'tenantId' | 'status'>>();
+  const ret = { id: templateRequests.id, tenantId: templateRequests.tenantId, status: templateRequests.status };
+  const plain: Partial<TemplateRequestRow> = {};
+  if (change.zaloStatus !== undefined) plain.zaloStatus = change.zaloStatus;
+  if (change.quality !== undefined) plain.quality = change.quality;
+  if (Object.keys(plain).length) {
+    const conds = [key];
+    const differs: SQL[] = [];
+    if (plain.zaloStatus !== undefined) differs.push(sql`${templateRequests.zaloStatus} is distinct from ${plain.zaloStatus}`);
+    if (plain.quality !== undefined) differs.push(sql`${templateRequests.quality} is distinct from ${plain.quality}`);
+    for (const r of await db.update(templateRequests).set({ ...plain, updatedAt: new Date() }).where(and(...conds, sql`(${sql.join(differs, sql` or `)})`)).returning(ret)) changed.set(r.id, r);
+  }
+  if (change.verdict) {
+    const v = change.verdict;
+    const rows = await db
+      .update(templateRequests)
+      .set({ status: v.status, error: v.error, updatedAt: new Date() })
+      .where(and(key, inArray(templateRequests.status, ['SUBMITTED', 'APPROVED', 'REJECTED']), sql`(${templateRequests.status} <> ${v.status} or ${templateRequests.error} is distinct from ${v.error})`))
+      .returning(ret);
+    for (const r of rows) changed.set(r.id, r);
+  }
+  return [...changed.values()];
+}
+
+/** Console templates Zalo has not reviewed yet, oldest first (the polling job; across tenants). */
+export async function listPendingAtZalo(db: DbOrTx, limit: number): Promise<Array<Pick<TemplateRequestRow, 'id' | 'tenantId' | 'zaloOaId' | 'znsTemplateId'>>> {
+  return db
+    .select({ id: templateRequests.id, tenantId: templateRequests.tenantId, zaloOaId: templateRequests.zaloOaId, znsTemplateId: templateRequests.znsTemplateId })
+    .from(templateRequests)
+    .where(eq(templateRequests.zaloStatus, 'PENDING_REVIEW'))
+    .orderBy(asc(templateRequests.updatedAt))
+    .limit(limit);
 }

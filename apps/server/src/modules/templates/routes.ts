@@ -3,9 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import {
   syncResult,
+  templateDraftBody,
+  templateImage,
+  templateImageFields,
   templateListQuery,
+  templateRatingQuery,
+  templateRatings,
   templateRequest,
   templateRequestBody,
+  ZNS_LAYOUT_LIMITS,
   TEMPLATE_BUTTON_TYPES,
   ZNS_TEMPLATE_KINDS,
   ZNS_TEMPLATE_TAGS,
@@ -17,8 +23,23 @@ import { runMutation } from '../../platform/mutation';
 import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
-import { editTemplateRequest, findTemplate, findTemplateRequests, findTemplates, requestTemplate, syncTemplates } from './service';
+import {
+  copyTemplate,
+  deleteDraft,
+  editTemplateRequest,
+  findTemplate,
+  findTemplateRequest,
+  findTemplateRequests,
+  findTemplates,
+  requestTemplate,
+  saveDraft,
+  syncTemplates,
+  templateRatings as readTemplateRatings,
+  uploadTemplateImage,
+} from './service';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { parseFormFields, readImageForm } from '../../platform/files';
 
 const tags = ['Templates'];
 const zns = 'znsService' as const;
@@ -82,50 +103,143 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
   );
 
+  const idParams = z.strictObject({ id: z.uuid() });
+  const submitDescription =
+    'Stores a ZNS template authored in the console (layout header / body / footer, params with types and samples) and submits it for the tenant’s internal review (ZNS_TEMPLATE workflow; `taskId`, `taskStatus`); `draftId` turns a saved draft into the request. 422 TEMPLATE_LAYOUT_INVALID naming every field Zalo would refuse (REFERENCE §13.5), before anything reaches Zalo. Once approved it goes to Zalo’s /template/create (SUBMITTED with `zaloStatus` PENDING_REVIEW, or FAILED with Zalo’s message); its status then follows Zalo (change_template_status webhook and polling): APPROVED (ENABLE), REJECTED with Zalo’s reason, DISABLE.';
+  const submit = async (req: FastifyRequest<{ Body: z.infer<typeof templateRequestBody> }>) => {
+    const scope = tenantScope(req.ctx);
+    const data = await runMutation(deps.db, req, async (tx, record) => {
+      const created = await requestTemplate(tx, actorOf(req.ctx), scope, req.body);
+      await record({ targetType: 'template_request', targetId: created.id, after: req.body });
+      return created;
+    });
+    return { data };
+  };
+  const write = { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' as const };
+  app.post('/merchant/template', { config: write, schema: { tags, description: submitDescription, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
+  app.post('/merchant/template/new', { config: write, schema: { tags, description: `Same as POST /merchant/template. ${submitDescription}`, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
+
+  const editDescription =
+    'Changes a console template and submits it again (`abilities.edit`): a draft, a request still in its internal review (the pending review is voided), or a template Zalo rejected (after approval it goes to Zalo’s /template/edit under the same id). 409 TEMPLATE_NOT_EDITABLE for a library template or a template Zalo did not reject (Zalo allows no other edit); 409 TEMPLATE_REQUEST_NOT_EDITABLE once the internal review decided; 422 TEMPLATE_LAYOUT_INVALID as on create.';
+  const edit = async (req: FastifyRequest<{ Params: { id: string }; Body: z.infer<typeof templateRequestBody> }>) => {
+    const scope = tenantScope(req.ctx);
+    const data = await runMutation(deps.db, req, async (tx, record) => {
+      const { before, after } = await editTemplateRequest(tx, actorOf(req.ctx), scope, req.params.id, req.body);
+      await record({ targetType: 'template_request', targetId: after.id, before: { status: before.status, payload: before.payload }, after: req.body });
+      return after;
+    });
+    return { data };
+  };
+  app.put('/merchant/template/new/:id', { config: write, schema: { tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
+  app.put('/merchant/template/:id', { config: write, schema: { tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
+
+  app.get(
+    '/merchant/template/new/:id',
+    { config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) }, schema: { tags, description: 'One console template (draft or request) with its layout in `payload`.', params: idParams, response: { 200: dataResponse(templateRequest) } } },
+    async (req) => ({ data: await findTemplateRequest(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
+  );
+
   app.post(
-    '/merchant/template/new',
+    '/merchant/template/update-draft',
     {
-      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' },
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_DRAFT_SAVE' },
       schema: {
         tags,
-        description:
-          'Stores a request for a new ZNS template and submits it for the tenant’s internal review (ZNS_TEMPLATE workflow; `taskId`, `taskStatus`). Once approved it is submitted to Zalo (SUBMITTED, or FAILED with Zalo’s message) and its status follows Zalo review (change_template_status webhooks); an internal rejection ends it REJECTED with the note.',
-        body: templateRequestBody,
+        description: 'Saves a draft (status DRAFT): no review and no Zalo call, only the OA required; Zalo’s rules are checked on submission. Without `id` a new draft; with it that draft is replaced (409 TEMPLATE_REQUEST_NOT_EDITABLE once submitted).',
+        body: templateDraftBody,
         response: { 200: dataResponse(templateRequest) },
       },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const created = await requestTemplate(tx, actorOf(req.ctx), scope, req.body);
-        await record({ targetType: 'template_request', targetId: created.id, after: req.body });
-        return created;
+        const { before, after } = await saveDraft(tx, actorOf(req.ctx), scope, req.body);
+        await record({ targetType: 'template_request', targetId: after.id, before: before?.payload ?? null, after: req.body });
+        return after;
       });
       return { data };
     },
   );
 
-  app.put(
-    '/merchant/template/new/:id',
+  app.post(
+    '/merchant/template/:id/copy',
     {
-      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' },
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_COPY' },
       schema: {
         tags,
-        description: 'Changes a request still waiting for its internal review (`abilities.edit`): the pending review is voided and the new content submitted again. 409 TEMPLATE_REQUEST_NOT_EDITABLE once the review decided.',
-        params: z.strictObject({ id: z.uuid() }),
-        body: templateRequestBody,
+        description: 'A new draft from a console template (layout, params, samples, images) or a library template (Zalo gives no layout: a title and a paragraph naming its parameters). The name takes “ (copy)”.',
+        params: idParams,
         response: { 200: dataResponse(templateRequest) },
       },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
-        const { before, after } = await editTemplateRequest(tx, actorOf(req.ctx), scope, req.params.id, req.body);
-        await record({ targetType: 'template_request', targetId: after.id, before: before.payload, after: req.body });
-        return after;
+        const copy = await copyTemplate(tx, actorOf(req.ctx), scope, req.params.id);
+        await record({ targetType: 'template_request', targetId: copy.id, before: { from: req.params.id }, after: { name: copy.name } });
+        return copy;
       });
       return { data };
     },
+  );
+
+  app.delete(
+    '/merchant/template/:id',
+    {
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_DELETE' },
+      schema: { tags, description: 'Deletes a draft. 409 TEMPLATE_NOT_DELETABLE for a submitted or library template (Zalo has no API to delete one).', params: idParams, response: { 200: dataResponse(z.object({ id: z.uuid() })) } },
+    },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      await runMutation(deps.db, req, async (tx, record) => {
+        const row = await deleteDraft(tx, scope, req.params.id);
+        await record({ targetType: 'template_request', targetId: row.id, before: { name: row.name, payload: row.payload }, after: null });
+      });
+      return { data: { id: req.params.id } };
+    },
+  );
+
+  app.post(
+    '/merchant/template/upload-image',
+    {
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_UPLOAD_IMAGE' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: `multipart: \`zaloOAId\` and \`file\` (JPG or PNG by content, ≤ ${ZNS_LAYOUT_LIMITS.upload.maxBytes / 1024} KB) → Zalo’s /upload/image → \`mediaId\` for a LOGO or IMAGE component, and \`url\` (the console’s copy, for the preview). 415 for another type and 413 when larger, before Zalo is called.`,
+        response: { 200: dataResponse(templateImage) },
+      },
+    },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const maxBytes = ZNS_LAYOUT_LIMITS.upload.maxBytes;
+      let form: Awaited<ReturnType<typeof readImageForm>>;
+      try {
+        form = await readImageForm(req, maxBytes);
+      } catch (err) {
+        const tooLarge = err instanceof AppError ? err.code === 'PAYLOAD_TOO_LARGE' : (err as { statusCode?: number }).statusCode === 413;
+        if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', `The image must be at most ${maxBytes / 1024} KB`, { fields: [{ path: 'file', code: 'too_big', message: `at most ${maxBytes / 1024} KB` }] });
+        throw err;
+      }
+      const fields = parseFormFields(templateImageFields, form.fields);
+      if (!form.image) throw new AppError('VALIDATION_FAILED', 'A JPG or PNG file is required', { fields: [{ path: 'file', code: 'required', message: 'A JPG or PNG file is required' }] });
+      const image = form.image;
+      const { mediaId } = await uploadTemplateImage(deps.db, deps.zalo, scope, fields.zaloOAId, image);
+      const key = await deps.files.put(image.buf, image.type);
+      const data = { mediaId, url: deps.files.url(key) };
+      await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZNS_TEMPLATE_UPLOAD_IMAGE', { targetType: 'zalo_oa', targetId: fields.zaloOAId, after: { mediaId, size: image.buf.length, type: image.type } })));
+      req.ctx.auditWritten = true;
+      return { data };
+    },
+  );
+
+  app.get(
+    '/merchant/template/rating',
+    {
+      config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY', 'VIEW_REQUEST_TEMPLATE'], zns) },
+      schema: { tags, description: 'Customer ratings of a template from Zalo (`/rating/get`, default the last 30 days) with its quality (HIGH, MEDIUM, LOW, UNDEFINED). `id`: a library template or a console template.', querystring: templateRatingQuery, response: { 200: dataResponse(templateRatings) } },
+    },
+    async (req) => ({ data: await readTemplateRatings(deps.db, deps.zalo, tenantScope(req.ctx), req.query) }),
   );
 
   app.get(

@@ -128,7 +128,7 @@ describe('template library', () => {
 
   it('stores a template request and lists it', async () => {
     const [oa] = (await t.app.inject({ url: '/api/merchant/zalo-oa/list-oa', headers: h })).json().data as Array<{ id: string }>;
-    const body = { zaloOAId: oa?.id, name: 'Xác nhận lịch hẹn', templateType: 1, tag: 'CUSTOMER_CARE', content: 'Chào {customer_name}, lịch hẹn của bạn lúc {time}.', params: [{ name: 'customer_name', type: 1, sample: 'An' }] };
+    const body = { zaloOAId: oa?.id, name: 'Xác nhận lịch hẹn', templateType: 1, tag: 'CUSTOMER_CARE', content: 'Chào {customer_name}, lịch hẹn của bạn lúc {time}.', params: [{ name: 'customer_name', type: 1, sample: 'An' }, { name: 'time', type: 11, sample: '09:00' }] };
     const res = await t.app.inject({ method: 'POST', url: '/api/merchant/template/new', headers: h, payload: body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'PENDING', abilities: { viewTemplate: false } });
