@@ -54,6 +54,7 @@ import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerCampaignRoutes } from './modules/campaigns/routes';
+import { registerDiscountRoutes } from './modules/discounts/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTenantFallbackRoutes(z, moduleDeps);
       registerTicketRoutes(z, moduleDeps);
       registerCampaignRoutes(z, moduleDeps);
+      registerDiscountRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },

@@ -192,6 +192,8 @@ export const historyRecord = z.object({
   /** Sent with the tenant's own OA credentials (always true today). */
   isDirectZalo: z.boolean(),
   price: z.number().int(),
+  /** The list price before discounts (issue 13 #8); null on rows written before it was kept. `price` is the charged one. */
+  listPrice: z.number().int().nullable().optional(),
   createdAt: z.string(),
   /** ZNS row: the OA message sent in its place (ADR 0004 fallback), with that message's current status. */
   fallbackMessageId: z.uuid().nullable(),

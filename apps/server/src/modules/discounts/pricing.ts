@@ -15,6 +15,7 @@ import type { DiscountTarget, DiscountType } from '@zc/shared/api/discounts';
  *   list − amount, floored at 0;
  * - the charged price is the LOWEST candidate (a discount never makes a message dearer); ties keep
  *   the wallet discount, then the kind rule before the tag rule. `discountId` names the rule that won.
+ * OA messages (public API, playground) have no template: their type's tag (oaDiscountTag) is matched.
  * Rounding: every percentage result is rounded half up to whole VND (Math.round), like the wallet
  * discount always was.
  */
@@ -52,6 +53,16 @@ export function discountTag(tag: string | null | undefined): string | null {
   if (t === 'IN_TRANSACTION' || t === 'OTP') return 'TRANSACTION';
   if (t === 'POST_TRANSACTION') return 'CUSTOMER_CARE';
   return t;
+}
+
+/**
+ * The discount tag of an OA message type: a TAG discount also prices OA messages of the same category
+ * (transaction → TRANSACTION, promotion → PROMOTION, consultation CS → CUSTOMER_CARE; GMF: none).
+ */
+export function oaDiscountTag(type: string): string | null {
+  if (type === 'TRANSACTION' || type === 'PROMOTION') return type;
+  if (type === 'CS') return 'CUSTOMER_CARE';
+  return null;
 }
 
 /** Whole-VND price after one rule (percent rounded half up; never below 0). */

@@ -21,6 +21,7 @@ export function presentHistory(r: HistoryRow): HistoryRecord {
     isCharged: r.isCharged,
     isDirectZalo: r.isDirectZalo,
     price: r.price,
+    listPrice: r.listPrice ?? null,
     createdAt: r.createdAt.toISOString(),
     fallbackMessageId: r.fallbackMessageId,
     fallbackStatus: r.fallbackStatus as MessageStatus | null, // a history row's status, as above

@@ -1,6 +1,7 @@
 import { isSafeText } from '@zc/shared/api/common';
 import type { RawSql } from '../../db/client';
 import type { TemplateParam } from './template-params';
+import type { DiscountRule } from '../discounts/service';
 import { oncePerTurn } from './once-per-turn';
 import { settleIsolated } from '../../platform/isolated-batch';
 
@@ -12,11 +13,13 @@ export interface SendContextRow {
   znsService: boolean;
   oaService: boolean;
   discountPercent: number;
+  /** The tenant's discounts valid now (issue 13 #8), usually none; priced by discounts/pricing.ts. */
+  discounts: DiscountRule[];
   /** The key's team and that team's daily caps (null: no team, or no cap for the module). */
   teamId: string | null;
   teamZnsQuota: number | null;
   teamOaQuota: number | null;
-  template: { znsTemplateId: string; name: string; status: string; tag: string | null; price: number; params: TemplateParam[] } | null;
+  template: { znsTemplateId: string; name: string; status: string; tag: string | null; price: number; params: TemplateParam[]; kind?: string | null } | null;
 }
 
 interface Waiting {
@@ -45,6 +48,7 @@ function toContext(r: RawRow): SendContextRow {
     znsService: r.zns_service === true,
     oaService: r.oa_service === true,
     discountPercent: Number(r.discount_percent ?? 0),
+    discounts: r.discount_rules === null || r.discount_rules === undefined ? [] : ((typeof r.discount_rules === 'string' ? JSON.parse(r.discount_rules) : r.discount_rules) as DiscountRule[]), // jsonb_agg built below
     teamId: r.team_ref === null || r.team_ref === undefined ? null : String(r.team_ref),
     teamZnsQuota: r.team_zns_quota === null || r.team_zns_quota === undefined ? null : Number(r.team_zns_quota),
     teamOaQuota: r.team_oa_quota === null || r.team_oa_quota === undefined ? null : Number(r.team_oa_quota),
@@ -59,6 +63,7 @@ function toContext(r: RawRow): SendContextRow {
             // bigint columns arrive as strings from node-postgres
             price: Number(r.tpl_price),
             params: (typeof r.tpl_params === 'string' ? JSON.parse(r.tpl_params) : r.tpl_params) as TemplateParam[], // jsonb written by template sync
+            kind: r.tpl_kind === null || r.tpl_kind === undefined ? null : String(r.tpl_kind),
           },
   };
 }
@@ -126,13 +131,25 @@ export class SendContextLoader {
 const CONTEXT_SQL = `
   select i.ord, k.id, k.tenant_id, k.zalo_oa_id, t.zns_service, t.oa_service, w.discount_percent,
          tm.id as team_ref, tm.zns_daily_quota as team_zns_quota, tm.oa_daily_quota as team_oa_quota,
-         z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params
+         z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params,
+         dr.rules as discount_rules,
+         -- The template's §3 kind only matters to a kind discount: read from the console request that created it.
+         case when dr.by_kind and z.id is not null then (
+           select case tr.payload->>'templateType' when '1' then 'CUSTOM' when '2' then 'VERIFIED' when '3' then 'PAYMENT' when '4' then 'VOUCHER' when '5' then 'FEEDBACK' end
+           from template_requests tr where tr.tenant_id = k.tenant_id and tr.zns_template_id = z.zns_template_id order by tr.created_at desc limit 1
+         ) end as tpl_kind
   from jsonb_to_recordset($1::jsonb) as i(hash text, tpl text, ord int)
   join api_keys k on k.secret_hash = i.hash and k.status = 'ACTIVE'
   join tenants t on t.id = k.tenant_id
   left join wallets w on w.tenant_id = k.tenant_id
   left join teams tm on tm.id = k.team_id and tm.tenant_id = k.tenant_id
-  left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl`;
+  left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl
+  left join lateral (
+    select jsonb_agg(jsonb_build_object('id', d.id, 'targetKind', d.target_kind, 'targetValue', d.target_value, 'discountType', d.discount_type, 'value', d.value)) as rules,
+           bool_or(d.target_kind = 'TEMPLATE_KIND') as by_kind
+    from tenant_discounts d
+    where d.tenant_id = k.tenant_id and d.valid_from <= now() and (d.valid_to is null or d.valid_to > now())
+  ) dr on true`;
 
 const loaders = new WeakMap<RawSql, SendContextLoader>();
 

@@ -3,7 +3,8 @@ import type { MessageType, OaMessage, OaSendBody, ZnsSendBody } from '@zc/shared
 import { AppError } from '../../platform/errors';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
-import { discountedPrice, validateTemplateData } from './template-params';
+import { validateTemplateData } from './template-params';
+import { oaDiscountTag, priceWith, type DiscountRule } from '../discounts/service';
 import { batcherFor, type SendStore } from './send-batcher';
 import { writeOutbox, type OutgoingMessage, type SendResult } from './outbox';
 import { quotaDay, withTeamQuota, type TeamQuotaClaim } from '../teams/service';
@@ -25,6 +26,8 @@ export interface SendContext {
   znsService: boolean;
   oaService: boolean;
   discountPercent: number;
+  /** The tenant's discounts valid now (none: the wallet percent alone, e.g. the playground before it reads them). */
+  discounts?: DiscountRule[];
   template: SendContextRow['template'];
 }
 
@@ -39,7 +42,7 @@ export async function loadSendContext(store: SendStore, secret: string, template
   const row = await contextLoaderFor(store.raw).load(sha256(secret), templateId ?? '');
   if (!row) return null;
   const team = row.teamId ? { id: row.teamId, znsDailyQuota: row.teamZnsQuota, oaDailyQuota: row.teamOaQuota } : null;
-  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, team, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, template: row.template };
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, team, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, discounts: row.discounts, template: row.template };
 }
 
 /**
@@ -91,7 +94,8 @@ export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendB
   if (!checked.ok) throw new AppError('TEMPLATE_DATA_INVALID', checked.issues.map((i) => i.message).join('; '), { fields: checked.issues });
   const type = znsMessageType(template.tag);
   // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
-  const price = body.mode === 'development' ? 0 : discountedPrice(template.price, ctx.discountPercent);
+  // The charged price after the wallet percent and the tenant's discounts (discounts/pricing.ts); the list price is kept beside it.
+  const price = body.mode === 'development' ? 0 : priceWith(template.price, ctx.discountPercent, ctx.discounts ?? [], { templateKind: template.kind ?? null, tag: template.tag }).price;
   const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
   return submitSend(store, teamClaim(ctx, 'ZNS'), {
     tenantId: key.tenantId,
@@ -103,7 +107,7 @@ export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendB
     requestHash,
     type,
     price,
-    values: { phone: phone.msisdn, znsTemplateId: body.templateId, templateName: template.name, templateData: checked.data, mode: body.mode },
+    values: { phone: phone.msisdn, znsTemplateId: body.templateId, templateName: template.name, templateData: checked.data, mode: body.mode, listPrice: body.mode === 'development' ? 0 : template.price },
   });
 }
 
@@ -115,7 +119,8 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
     throw new AppError('VALIDATION_FAILED', 'An image needs url or attachmentId', { fields: [{ path: 'body.message.url', code: 'required', message: 'url or attachmentId is required' }] });
   }
   const type = oaMessageType(body.message);
-  const price = discountedPrice(OA_PRICES[type], ctx.discountPercent);
+  // TAG discounts reach OA messages of the same category (discounts/pricing.ts oaDiscountTag).
+  const price = priceWith(OA_PRICES[type], ctx.discountPercent, ctx.discounts ?? [], { tag: oaDiscountTag(type) }).price;
   const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
   return submitSend(store, teamClaim(ctx, 'OA'), {
     tenantId: key.tenantId,
@@ -127,7 +132,7 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
     requestHash,
     type,
     price,
-    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind, mode: 'production' },
+    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind, mode: 'production', listPrice: OA_PRICES[type] },
   });
 }
 

@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenant-scope';
 import { findTenantMessage, sendOa, type SendContext, type SendResult, type SendStore } from '../messaging/service';
 import { zaloFailure } from '../zalo-oa/service';
+import { validRules } from '../discounts/service';
 import { presentConversation, presentPlaygroundStatus } from './presenter';
 import { findActiveKeyContext, findFollower, findOaReceipt } from './repo';
 
@@ -20,7 +21,9 @@ const apiKeyNotFound = () => new AppError('API_KEY_NOT_FOUND', 'API key not foun
 async function playgroundContext(db: DbOrTx, scope: TenantScope, apiKeyId: string): Promise<SendContext> {
   const row = await findActiveKeyContext(db, scope, apiKeyId);
   if (!row) throw apiKeyNotFound();
-  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent ?? 0, template: null };
+  // The tenant's discounts valid now: the playground charges what the public API would.
+  const discounts = await validRules(db, row.tenantId, new Date());
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent ?? 0, discounts, template: null };
 }
 
 /**
