@@ -33,10 +33,11 @@ interface TemplateExtras {
   layouts: Map<string, { templateType: number; layout: unknown; note?: string }>;
   media: Set<string>;
 }
-const extras = new WeakMap<SandboxState, TemplateExtras>();
+// Keyed by the state's template map: a reset replaces it, so these start over with it.
+const extras = new WeakMap<SandboxState['templates'], TemplateExtras>();
 export function templateExtras(state: SandboxState): TemplateExtras {
-  let x = extras.get(state);
-  if (!x) extras.set(state, (x = { byTracking: new Map(), usage: new Map(), images: new Map(), layouts: new Map(), media: new Set() }));
+  let x = extras.get(state.templates);
+  if (!x) extras.set(state.templates, (x = { byTracking: new Map(), usage: new Map(), images: new Map(), layouts: new Map(), media: new Set() }));
   return x;
 }
 
