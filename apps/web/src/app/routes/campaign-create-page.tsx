@@ -177,23 +177,24 @@ function CreateView() {
 
         {template ? (
           <Card title={t('upload.title')}>
-            <Upload.Dragger
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              multiple={false}
-              showUploadList={false}
-              disabled={progress !== null}
-              beforeUpload={(file) => {
-                void onFile(file);
-                return false;
-              }}
-              data-testid="campaign-upload"
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('upload.drop')}</p>
-              <p className="ant-upload-hint">{t('upload.hint', { count: CAMPAIGN_UPLOAD_MAX_BYTES / MB })}</p>
-            </Upload.Dragger>
+            <div data-testid="campaign-upload">
+              <Upload.Dragger
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                multiple={false}
+                showUploadList={false}
+                disabled={progress !== null}
+                beforeUpload={(file) => {
+                  void onFile(file);
+                  return false;
+                }}
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">{t('upload.drop')}</p>
+                <p className="ant-upload-hint">{t('upload.hint', { count: CAMPAIGN_UPLOAD_MAX_BYTES / MB })}</p>
+              </Upload.Dragger>
+            </div>
             {progress !== null ? <Progress percent={progress} status="active" data-testid="campaign-upload-progress" style={{ marginTop: 12 }} /> : null}
             {upload ? (
               <Form form={mappingForm} layout="vertical" onFinish={(v) => void onMap(v)} style={{ marginTop: 16 }} data-testid="campaign-mapping">
