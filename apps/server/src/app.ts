@@ -54,7 +54,9 @@ import { registerTenantWebhookRoutes } from './modules/tenant-webhooks/routes';
 import { registerTenantFallbackRoutes } from './modules/tenant-fallback/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerCampaignRoutes } from './modules/campaigns/routes';
+import { registerCampaignDispatchRoutes } from './modules/campaigns/dispatch-routes';
 import { registerDiscountRoutes } from './modules/discounts/routes';
+import { registerClickRedirect, registerClickRoutes } from './modules/clicks/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -189,12 +191,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTenantFallbackRoutes(z, moduleDeps);
       registerTicketRoutes(z, moduleDeps);
       registerCampaignRoutes(z, moduleDeps);
+      registerCampaignDispatchRoutes(z, moduleDeps);
       registerDiscountRoutes(z, moduleDeps);
+      registerClickRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },
   );
+  // Tracked links (ADR 0014): `<PUBLIC_URL>/r/<token>` lives at the root, short enough for a template parameter.
+  registerClickRedirect(app.withTypeProvider<ZodTypeProvider>(), moduleDeps);
 
   for (const mount of deps.mounts ?? []) await mount(app);
 
