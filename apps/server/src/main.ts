@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   definitions.push(templateStatusPollJob(database.db, zalo));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
-  const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo }, { onError: (e) => console.error('[delivery]', e) }) : null;
+  const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo, trackedLinks: { publicUrl: config.publicUrl, secret: config.appSecret } }, { onError: (e) => console.error('[delivery]', e) }) : null;
   // ZNS campaigns: paced hand-over of approved campaigns' recipients to the outbox (tenant rate shared by every worker, OA quota from Zalo).
   const campaignLimiter = config.zaloRateLimit === 'shared' ? createSharedRateLimiter(database.raw, { perMinute: config.campaignRatePerSecond * 60, prefix: 'campaign-tenant:' }) : undefined;
   const campaignDispatch = role !== 'api' ? startCampaignDispatchLoop({ db: database.db, zalo, ratePerSecond: config.campaignRatePerSecond, limiter: campaignLimiter }, { onError: (e) => console.error('[campaigns]', e) }) : null;

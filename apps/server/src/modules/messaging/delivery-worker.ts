@@ -9,6 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { refundMessage } from '../wallets/service';
+import { withTrackedLinks, type TrackedLinks } from '../clicks/service';
 import { enqueueTenantEvent } from '../tenant-webhooks/service';
 import { emitEvent } from '../../platform/events';
 import { claimDue, exponentialBackoff, leaseFence } from '../../platform/lease-queue';
@@ -18,6 +19,8 @@ export interface DeliveryDeps {
   db: Db;
   /** The server's Zalo client (token refresh on -216/-220/-124 happens inside `call`). */
   zalo: ZaloClient;
+  /** Where tracked links redirect and the key that signs them (ADR 0014); absent: parameters go out as stored. */
+  trackedLinks?: TrackedLinks;
   /** How long a claim is exclusive; an abandoned claim is taken over after it (default 60 s). */
   leaseMs?: number;
   /** Attempts before a transient failure becomes final (default 6). */
@@ -97,12 +100,13 @@ export async function claimDueMessages(db: Db, opts: { limit: number; now: Date;
   });
 }
 
-async function sendOne(zalo: ZaloClient, row: Row): Promise<string> {
+async function sendOne(zalo: ZaloClient, row: Row, trackedLinks?: TrackedLinks): Promise<string> {
   if (row.module === 'ZNS') {
     const r = await sendZns(zalo, row.zaloOaId, {
       phone: row.phone ?? '',
       templateId: row.znsTemplateId ?? '',
-      templateData: (row.templateData ?? {}) as Record<string, string>, // validated and normalised to strings at send time
+      // Validated and normalised to strings at send time; tracked URL parameters become our redirect (ADR 0014).
+      templateData: withTrackedLinks((row.templateData ?? {}) as Record<string, string>, row.id, trackedLinks),
       trackingId: row.trackingId ?? undefined,
       development: row.mode === 'development',
     });
@@ -137,7 +141,7 @@ export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: num
     let msgId: string | null = null;
     let failure: ReturnType<typeof errorMessageOf> | null = null;
     try {
-      msgId = await sendOne(deps.zalo, row);
+      msgId = await sendOne(deps.zalo, row, deps.trackedLinks);
     } catch (e) {
       failure = errorMessageOf(e, row.module === 'ZNS' ? 'zns' : 'oa');
       // A refused connection never reached Zalo; anything else may have: keep it retryable but visible.
