@@ -57,7 +57,6 @@ import { registerCampaignRoutes } from './modules/campaigns/routes';
 import { registerCampaignDispatchRoutes } from './modules/campaigns/dispatch-routes';
 import { registerDiscountRoutes } from './modules/discounts/routes';
 import { registerClickRedirect, registerClickRoutes } from './modules/clicks/routes';
-import { registerClickRedirect, registerClickRoutes } from './modules/clicks/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -195,14 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCampaignDispatchRoutes(z, moduleDeps);
       registerDiscountRoutes(z, moduleDeps);
       registerClickRoutes(z, moduleDeps);
-      registerClickRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },
   );
-  // Tracked links (ADR 0014): `<PUBLIC_URL>/r/<token>` lives at the root, short enough for a template parameter.
-  registerClickRedirect(app.withTypeProvider<ZodTypeProvider>(), moduleDeps);
   // Tracked links (ADR 0014): `<PUBLIC_URL>/r/<token>` lives at the root, short enough for a template parameter.
   registerClickRedirect(app.withTypeProvider<ZodTypeProvider>(), moduleDeps);
 
