@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // Tracked links (ADR 0014): `<PUBLIC_URL>/r/<token>` lives at the root, short enough for a template parameter.
+  // Tracked links (ADR 0016): `<PUBLIC_URL>/r/<token>` lives at the root, short enough for a template parameter.
   registerClickRedirect(app.withTypeProvider<ZodTypeProvider>(), moduleDeps);
 
   for (const mount of deps.mounts ?? []) await mount(app);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common';
 
 /**
- * Tracked links (issue 13 #9, ADR 0014): a ZNS template parameter named `tracked_…` (the whole URL of a
+ * Tracked links (issue 13 #9, ADR 0016): a ZNS template parameter named `tracked_…` (the whole URL of a
  * URL button) is replaced at delivery by the product's redirect `<PUBLIC_URL>/r/<token>`; the token
  * names the message and the parameter and is signed, so only URLs the tenant sent can be reached.
  */

@@ -6,7 +6,7 @@ import { tenants } from './organisation';
 export const CLICK_SOURCES = ['REDIRECT', 'CALLBACK'] as const;
 
 /**
- * Clicks on tracked links (issue 13 #9, ADR 0014): one row per click of a tracked button URL of a
+ * Clicks on tracked links (issue 13 #9, ADR 0016): one row per click of a tracked button URL of a
  * ZNS message, from our redirect `/r/<token>` or `POST zns/click-callback`. No raw IP is kept; the
  * user agent only as a SHA-256. No foreign key to message_history: its hot insert path stays trigger-free.
  */

@@ -13,7 +13,7 @@ const clickList = z.object({ data: z.array(click), meta: z.object({ total: z.num
 /** Per client address: generous for people, a wall for a script walking tokens. */
 const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
-/** The /api routes of tracked links (ADR 0014): §7 `zns/click-callback` and the click lists. */
+/** The /api routes of tracked links (ADR 0016): §7 `zns/click-callback` and the click lists. */
 export function registerClickRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.post(
     '/zns/click-callback',

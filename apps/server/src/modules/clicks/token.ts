@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { TRACKED_PARAM_PREFIX } from '@zc/shared/api/clicks';
 
 /**
- * Click tokens (ADR 0014): `<message id, 22 chars base64url>.<param>.<HMAC-SHA256 of both, 22 chars>`.
+ * Click tokens (ADR 0016): `<message id, 22 chars base64url>.<param>.<HMAC-SHA256 of both, 22 chars>`.
  * Stateless: nothing is written at send time; a forged or altered token fails the HMAC and is never
  * looked up. The key is derived from APP_SECRET for this one use.
  */

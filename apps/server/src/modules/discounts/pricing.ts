@@ -6,7 +6,7 @@ import type { DiscountTarget, DiscountType } from '@zc/shared/api/discounts';
 
 /**
  * THE charged price of a ZNS message (issue 13 #8), used by the public send API, the playground and
- * campaigns. Rules (docs/adr/0014-tracked-links-and-discounts.md):
+ * campaigns. Rules (docs/adr/0016-tracked-links-and-discounts.md):
  * - the list price is the template price (whole VND);
  * - the wallet's standing `discountPercent` gives one candidate price;
  * - every tenant discount valid at `at` (validFrom ≤ at < validTo) whose target matches the

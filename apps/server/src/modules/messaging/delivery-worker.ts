@@ -19,7 +19,7 @@ export interface DeliveryDeps {
   db: Db;
   /** The server's Zalo client (token refresh on -216/-220/-124 happens inside `call`). */
   zalo: ZaloClient;
-  /** Where tracked links redirect and the key that signs them (ADR 0014); absent: parameters go out as stored. */
+  /** Where tracked links redirect and the key that signs them (ADR 0016); absent: parameters go out as stored. */
   trackedLinks?: TrackedLinks;
   /** How long a claim is exclusive; an abandoned claim is taken over after it (default 60 s). */
   leaseMs?: number;
@@ -105,7 +105,7 @@ async function sendOne(zalo: ZaloClient, row: Row, trackedLinks?: TrackedLinks):
     const r = await sendZns(zalo, row.zaloOaId, {
       phone: row.phone ?? '',
       templateId: row.znsTemplateId ?? '',
-      // Validated and normalised to strings at send time; tracked URL parameters become our redirect (ADR 0014).
+      // Validated and normalised to strings at send time; tracked URL parameters become our redirect (ADR 0016).
       templateData: withTrackedLinks((row.templateData ?? {}) as Record<string, string>, row.id, trackedLinks),
       trackingId: row.trackingId ?? undefined,
       development: row.mode === 'development',
