@@ -9,7 +9,7 @@ import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import { csvHeader, csvLine, presentHistory } from '../messaging/service';
 import { campaignTemplatePreview, findTenantCampaign, presentCampaignDetail } from './detail';
-import { cancelCampaign, pauseCampaign, resumeCampaign } from './dispatch';
+import { cancelCampaign, estimateCampaignFinishAt, pauseCampaign, resumeCampaign } from './dispatch';
 import { campaignHistoryPage, campaignHistoryRows } from './history';
 
 const tags = ['ZNS campaigns'];
@@ -73,7 +73,16 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
     },
     async (req) => {
       const c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
-      return { data: await presentCampaignDetail(deps.db, actorOf(req.ctx), c) };
+      const data = await presentCampaignDetail(deps.db, actorOf(req.ctx), c);
+      // Before approval (and before the first pass) the expected finish comes from Zalo's quota now.
+      if (c.status === 'PENDING' || (c.status === 'APPROVED' && c.dispatchState === 'WAITING' && !c.estimatedFinishAt)) {
+        const finish = await estimateCampaignFinishAt(
+          { db: deps.db, zalo: deps.zalo, ratePerSecond: deps.config.campaignRatePerSecond },
+          { tenantId: c.tenantId, zaloOaId: c.zaloOaId, znsTemplateId: c.znsTemplateId, recordCount: c.recordCount, startAt: c.scheduleAt && c.scheduleAt > new Date() ? c.scheduleAt : new Date(), development: c.mode === 'development' },
+        );
+        data.estimatedFinishAt = finish ? finish.toISOString() : null;
+      }
+      return { data };
     },
   );
 
