@@ -63,7 +63,7 @@ export async function insertRecipientBatch(db: DbOrTx, uploadId: string, rows: R
   const json = JSON.stringify(rows.map((r) => ({ s: r.seq, p: r.phone, d: r.params })));
   const res = await db.execute(sql`
     insert into campaign_recipients (upload_id, seq, phone, params)
-    select ${uploadId}::uuid, x.s, x.p, x.d from jsonb_to_recordset(${json}::jsonb) as x(s int, p text, d jsonb)
+    select ${uploadId}::uuid, x.s, x.p, x.d from json_to_recordset(${json}::json) as x(s int, p text, d jsonb)
     on conflict do nothing
     returning seq`);
   return new Set(rowsOf<{ seq: number }>(res).map((r) => Number(r.seq)));
@@ -73,7 +73,7 @@ export async function insertRejectBatch(db: DbOrTx, uploadId: string, rows: Read
   const json = JSON.stringify(rows.map((r) => ({ n: r.row, r: r.raw, c: r.reason })));
   await db.execute(sql`
     insert into campaign_upload_rejects (upload_id, row_number, raw, reason)
-    select ${uploadId}::uuid, x.n, x.r, x.c from jsonb_to_recordset(${json}::jsonb) as x(n int, r jsonb, c text)
+    select ${uploadId}::uuid, x.n, x.r, x.c from json_to_recordset(${json}::json) as x(n int, r jsonb, c text)
     on conflict do nothing`);
 }
 

@@ -230,8 +230,10 @@ export async function createUpload(
   });
   await insertUploadFile(tx, { uploadId: upload.id, path: input.stored.path, kind: input.stored.kind, header: input.stored.header });
   const mapping = given ?? fits;
-  const [found] = [await findUpload(tx, scope, upload.id)];
-  if (mapping && found?.file) upload = await ingest(tx, scope, upload, found.file, input.template, mapping);
+  if (mapping) {
+    const found = await findUpload(tx, scope, upload.id);
+    if (found?.file) upload = await ingest(tx, scope, upload, found.file, input.template, mapping);
+  }
   const after = await findUpload(tx, scope, upload.id);
   if (!after) throw notFound();
   return uploadView(tx, scope, after.upload, after.file);
