@@ -125,6 +125,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   // OA content: status and per-OA publishing on the list and detail; a video's conversion in the picker.
   'oa_content.changed',
   'oa_video.changed',
+  // Template management: a console template's draft, review or Zalo status (with reason, quality) changed.
+  'zns_template.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
