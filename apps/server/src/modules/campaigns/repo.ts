@@ -188,12 +188,11 @@ export async function namesOf(db: DbOrTx, scope: TenantScope, rows: readonly Cam
   const teamIds = uniq(rows.flatMap((r) => (r.teamId ? [r.teamId] : [])));
   const oaIds = uniq(rows.map((r) => r.zaloOaId));
   const userIds = uniq(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
-  const [k, t, o, u] = await Promise.all([
-    keyIds.length ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inTenant(scope, apiKeys, inArray(apiKeys.id, keyIds))) : [],
-    teamIds.length ? db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.tenantId, scopedTenantId(scope)), inArray(teams.id, teamIds))) : [],
-    oaIds.length ? db.select({ id: zaloOas.id, name: zaloOas.name }).from(zaloOas).where(inTenant(scope, zaloOas, inArray(zaloOas.id, oaIds))) : [],
-    userIds.length ? db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, userIds)) : [],
-  ]);
+  // One after another: in a transaction the queries share one connection.
+  const k = keyIds.length ? await db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(inTenant(scope, apiKeys, inArray(apiKeys.id, keyIds))) : [];
+  const t = teamIds.length ? await db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.tenantId, scopedTenantId(scope)), inArray(teams.id, teamIds))) : [];
+  const o = oaIds.length ? await db.select({ id: zaloOas.id, name: zaloOas.name }).from(zaloOas).where(inTenant(scope, zaloOas, inArray(zaloOas.id, oaIds))) : [];
+  const u = userIds.length ? await db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, userIds)) : [];
   const map = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   return { apiKeys: map(k), teams: map(t), oas: map(o), people: map(u) };
 }

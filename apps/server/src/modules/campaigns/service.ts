@@ -286,15 +286,13 @@ export async function* rejectReport(db: DbOrTx, scope: TenantScope, id: string, 
 /* ─── Campaigns ─── */
 
 async function present(db: DbOrTx, actor: Actor, scope: TenantScope, rows: CampaignRow[]): Promise<Campaign[]> {
-  const [names, reviews] = await Promise.all([
-    namesOf(db, scope, rows),
-    latestReviews(
-      db,
-      scope,
-      'ZNS_CAMPAIGN',
-      rows.filter((r) => r.status === 'PENDING').map((r) => r.id),
-    ),
-  ]);
+  const names = await namesOf(db, scope, rows);
+  const reviews = await latestReviews(
+    db,
+    scope,
+    'ZNS_CAMPAIGN',
+    rows.filter((r) => r.status === 'PENDING').map((r) => r.id),
+  );
   return rows.map((r) => {
     const review = reviews.get(r.id);
     return presentCampaign(actor, r, names, review?.status === 'PENDING' ? review.nextApproverId : null);
