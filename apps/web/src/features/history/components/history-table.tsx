@@ -12,6 +12,7 @@ import Descriptions from 'antd/es/descriptions';
 import App from 'antd/es/app';
 import Space from 'antd/es/space';
 import Grid from 'antd/es/grid';
+import Typography from 'antd/es/typography';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
@@ -40,7 +41,7 @@ import { StatusFilterDropdown } from './status-filter';
 import { ColumnDrawer } from './column-drawer';
 import { IdShortener } from '../../../components/id-shortener';
 import { MessagePreview } from '../../../components/message-preview';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { isStringList, usePreference } from '../../../lib/preferences';
 import { useErrorText } from '../../../lib/error-text';
 import { usePermissions } from '../../../lib/scope-context';
@@ -63,7 +64,16 @@ function clean(search: Search): Search {
 }
 
 /** §2.13 sending history of one module (notification message 'ZNS' or official account 'OA'). */
-export function HistoryTable({ module, tenantId }: { module: HistoryModule; tenantId: string }) {
+export function HistoryTable({
+  module,
+  tenantId,
+  detailExtras,
+}: {
+  module: HistoryModule;
+  tenantId: string;
+  /** More items of a row's detail, composed by the page (e.g. the tracked-link clicks of a ZNS message). */
+  detailExtras?: (r: HistoryRecord) => Array<{ key: string; label: ReactNode; children: ReactNode }>;
+}) {
   const { t, i18n } = useTranslation('history');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -212,7 +222,17 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       ],
       filterMultiple: false,
       filteredValue: isCharged === undefined ? null : [String(isCharged)],
-      render: (_, r) => <Tag color={r.isCharged ? 'orange' : 'default'}>{t(`history.charge.${String(r.isCharged)}`)}</Tag>,
+      render: (_, r) => (
+        <Space size={4} wrap={false}>
+          <Tag color={r.isCharged ? 'orange' : 'default'}>{t(`history.charge.${String(r.isCharged)}`)}</Tag>
+          {r.isCharged ? <span>{formatMoney(r.price)}</span> : null}
+          {r.isCharged && r.listPrice !== null && r.listPrice !== undefined && r.listPrice > r.price ? (
+            <Typography.Text delete type="secondary" aria-label={t('history.price.list')}>
+              {formatMoney(r.listPrice)}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
     });
   }
   columns.push(
@@ -284,7 +304,13 @@ export function HistoryTable({ module, tenantId }: { module: HistoryModule; tena
       { key: 'type', label: t('history.columns.type'), children: r.type },
       { key: 'status', label: t('history.columns.status'), children: statusTag(r) },
     );
-    if (module === 'ZNS') items.push({ key: 'charge', label: t('history.columns.charge'), children: `${t(`history.charge.${String(r.isCharged)}`)} · ${r.price.toLocaleString('en-US')} ₫` });
+    if (module === 'ZNS') items.push({ key: 'charge', label: t('history.columns.charge'), children: t(`history.charge.${String(r.isCharged)}`) });
+    // Both prices (issue 13 #8): the list price before discounts and what was charged.
+    items.push(
+      { key: 'listPrice', label: t('history.price.list'), children: <span data-testid="history-list-price">{r.listPrice === null || r.listPrice === undefined ? '—' : formatMoney(r.listPrice)}</span> },
+      { key: 'price', label: t('history.price.charged'), children: <span data-testid="history-charged-price">{formatMoney(r.price)}</span> },
+    );
+    for (const extra of detailExtras?.(r) ?? []) items.push({ ...extra, span: 2 });
     if (r.errorMsg) items.push({ key: 'errorMsg', label: t('history.errorMsg'), children: r.errorMsg, span: 2 });
     // ZNS fallback (ADR 0004): the OA message sent in place of this one, or why none was; on the OA side, what it replaces.
     if (r.fallbackMessageId || r.fallbackNote) items.push({ key: 'fallback', label: t('history.fallback.label'), span: 2, children: fallbackDetail(r) });
