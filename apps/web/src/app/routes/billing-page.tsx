@@ -17,6 +17,7 @@ import { WalletViewDialog } from '../../features/wallet/components/wallet-view-d
 import { formatVnd } from '../../features/wallet/components/wallet-rules';
 import Typography from 'antd/es/typography';
 import { isForbiddenError } from '../../components/permission-alert';
+import { MerchantDiscounts } from '../../features/discounts/components/merchant-discounts';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions, useScope } from '../../lib/scope-context';
 
@@ -122,6 +123,7 @@ export function BillingPage() {
             ]}
           />
         </Card>
+        {merchantId && can('VIEW_MERCHANT_DISCOUNT') ? <MerchantDiscounts merchantId={merchantId} /> : null}
       </Space>
       <WalletViewDialog open={dialog?.kind === 'view'} wallet={dialog?.wallet ?? null} onClose={() => setDialog(null)} />
       <WalletHistoryDialog open={dialog?.kind === 'history'} wallet={dialog?.wallet ?? null} onClose={() => setDialog(null)} />
