@@ -10,6 +10,7 @@ import Modal from 'antd/es/modal';
 import List from 'antd/es/list';
 import Rate from 'antd/es/rate';
 import Typography from 'antd/es/typography';
+import Grid from 'antd/es/grid';
 import App from 'antd/es/app';
 import type { TableProps } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -72,6 +73,7 @@ export function TemplateManagementPage() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const tenantId = scope.tenant?.id ?? '';
+  const screens = Grid.useBreakpoint();
   const [editing, setEditing] = useState<{ request: TemplateRequest | null; n: number } | null>(null);
   const [openings, setOpenings] = useState(0);
   const openEditor = (request: TemplateRequest | null) => {
@@ -105,57 +107,23 @@ export function TemplateManagementPage() {
     }
   };
 
-  const columns: TableProps<TemplateRequest>['columns'] = [
-    { key: 'name', title: t('templates.columns.name'), render: (_, r) => <strong>{r.name || t('authoring.untitled')}</strong> },
-    { key: 'oa', title: t('templates.columns.oa'), responsive: ['md'], render: (_, r) => oas.data?.find((o) => o.id === r.zaloOAId)?.name ?? '—' },
-    {
-      key: 'status',
-      title: t('templates.columns.status'),
-      render: (_, r) => (
-        <Space direction="vertical" size={2} data-testid={`template-status-${r.id}`}>
-          <Tag color={templateStatusColor(r.status)}>{t(`templates.requestStatus.${r.status}`)}</Tag>
-          {r.zaloStatus ? (
-            <Tag color={templateStatusColor(r.zaloStatus)} data-testid={`template-zalo-status-${r.id}`}>
-              {t('authoring.atZalo', { status: t(`templates.status.${r.zaloStatus}`, { defaultValue: r.zaloStatus }) })}
-            </Tag>
-          ) : null}
-          {r.error && (r.status === 'REJECTED' || r.status === 'FAILED') ? (
-            <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`template-reason-${r.id}`}>
-              {t('authoring.reason', { reason: r.error })}
-            </Typography.Text>
-          ) : null}
-        </Space>
-      ),
-    },
-    {
-      key: 'quality',
-      title: t('templates.columns.quality'),
-      responsive: ['lg'],
-      render: (_, r) => (r.quality ? <Tag color={templateQualityColor(r.quality)}>{t(`templates.qualities.${r.quality}`, { defaultValue: r.quality })}</Tag> : '—'),
-    },
-    {
-      // The internal review (My tasks) of the request: its status, and a link to the review when there is one.
-      key: 'review',
-      title: t('templates.columns.review'),
-      responsive: ['md'],
-      render: (_, r) =>
-        r.taskId && r.taskStatus ? (
-          <Link to={tenantDetailPageHref(PAGES.myRequest, r.taskId, tenantId)} data-testid={`template-request-task-${r.id}`} aria-label={t('templates.openTask')}>
-            <Tag color={TASK_STATUS_COLOURS[r.taskStatus]} style={{ cursor: 'pointer' }}>
-              {t(`templates.taskStatus.${r.taskStatus}`)}
-            </Tag>
-          </Link>
-        ) : (
-          <Typography.Text type="secondary">{t('templates.noReview')}</Typography.Text>
-        ),
-    },
-    { key: 'znsTemplateId', title: t('templates.columns.templateId'), responsive: ['lg'], render: (_, r) => (r.znsTemplateId ? <Typography.Text code>{r.znsTemplateId}</Typography.Text> : '—') },
-    { key: 'updatedAt', title: t('templates.updatedAt'), responsive: ['lg'], render: (_, r) => formatDateTime(r.updatedAt) },
-    {
-      key: 'actions',
-      title: t('authoring.actions'),
-      render: (_, r) => (
-        <Space wrap size={4}>
+  const status = (r: TemplateRequest) => (
+    <Space direction="vertical" size={2} data-testid={`template-status-${r.id}`}>
+      <Tag color={templateStatusColor(r.status)}>{t(`templates.requestStatus.${r.status}`)}</Tag>
+      {r.zaloStatus ? (
+        <Tag color={templateStatusColor(r.zaloStatus)} data-testid={`template-zalo-status-${r.id}`}>
+          {t('authoring.atZalo', { status: t(`templates.status.${r.zaloStatus}`, { defaultValue: r.zaloStatus }) })}
+        </Tag>
+      ) : null}
+      {r.error && (r.status === 'REJECTED' || r.status === 'FAILED') ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`template-reason-${r.id}`}>
+          {t('authoring.reason', { reason: r.error })}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+  const actions = (r: TemplateRequest) => (
+        <Space wrap size={4} style={{ maxWidth: 200 }}>
           {r.abilities.edit ? (
             <Button size="small" onClick={() => openEditor(r)} data-testid={`template-edit-${r.id}`}>
               {t('authoring.edit')}
@@ -179,8 +147,48 @@ export function TemplateManagementPage() {
             </Popconfirm>
           ) : null}
         </Space>
+      );
+  // On a phone the status and the actions sit under the name: nothing hides beyond the screen.
+  const narrow = !screens.sm;
+  const columns: TableProps<TemplateRequest>['columns'] = [
+    {
+      key: 'name',
+      title: t('templates.columns.name'),
+      render: (_, r) => (
+        <Space direction="vertical" size={4}>
+          <strong>{r.name || t('authoring.untitled')}</strong>
+          {narrow ? status(r) : null}
+          {narrow ? actions(r) : null}
+        </Space>
       ),
     },
+    ...(narrow ? [] : [{ key: 'status', title: t('templates.columns.status'), render: (_: unknown, r: TemplateRequest) => status(r) }]),
+    { key: 'oa', title: t('templates.columns.oa'), responsive: ['md'], render: (_, r) => oas.data?.find((o) => o.id === r.zaloOAId)?.name ?? '—' },
+    {
+      key: 'quality',
+      title: t('templates.columns.quality'),
+      responsive: ['lg'],
+      render: (_, r) => (r.quality ? <Tag color={templateQualityColor(r.quality)}>{t(`templates.qualities.${r.quality}`, { defaultValue: r.quality })}</Tag> : '—'),
+    },
+    {
+      // The internal review (My tasks) of the request: its status, and a link to the review when there is one.
+      key: 'review',
+      title: t('templates.columns.review'),
+      responsive: ['md'],
+      render: (_, r) =>
+        r.taskId && r.taskStatus ? (
+          <Link to={tenantDetailPageHref(PAGES.myRequest, r.taskId, tenantId)} data-testid={`template-request-task-${r.id}`} aria-label={t('templates.openTask')}>
+            <Tag color={TASK_STATUS_COLOURS[r.taskStatus]} style={{ cursor: 'pointer' }}>
+              {t(`templates.taskStatus.${r.taskStatus}`)}
+            </Tag>
+          </Link>
+        ) : (
+          <Typography.Text type="secondary">{t('templates.noReview')}</Typography.Text>
+        ),
+    },
+    { key: 'znsTemplateId', title: t('templates.columns.templateId'), responsive: ['lg'], render: (_, r) => (r.znsTemplateId ? <Typography.Text code>{r.znsTemplateId}</Typography.Text> : '—') },
+    { key: 'updatedAt', title: t('templates.updatedAt'), responsive: ['xxl'], render: (_, r) => formatDateTime(r.updatedAt) },
+    ...(narrow ? [] : [{ key: 'actions', title: t('authoring.actions'), render: (_: unknown, r: TemplateRequest) => actions(r) }]),
   ];
 
   return (

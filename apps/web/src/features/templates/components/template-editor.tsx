@@ -224,11 +224,11 @@ export function TemplateEditor({ open, request, oas, onClose }: { open: boolean;
             <Input id="tpl-name" value={v.name} maxLength={ZNS_LAYOUT_LIMITS.name.max} showCount onChange={(e) => setV((s) => ({ ...s, name: e.target.value }))} data-testid="template-name" />
           </Col>
           <Col xs={24} md={12}>
-            <label htmlFor="tpl-kind">{t('templates.kind')}</label>
+            <label htmlFor="tpl-kind">{t('authoring.kindLabel')}</label>
             <Select id="tpl-kind" value={v.templateType} style={{ width: '100%' }} options={ZNS_TEMPLATE_KINDS.map((k) => ({ value: k.value, label: t(`templates.kinds.${k.name}`) }))} onChange={(x: number) => setV((s) => ({ ...s, templateType: x }))} />
           </Col>
           <Col xs={24} md={12}>
-            <label htmlFor="tpl-tag">{t('templates.columns.tag')}</label>
+            <label htmlFor="tpl-tag">{t('authoring.tagLabel')}</label>
             <Select id="tpl-tag" value={v.tag} style={{ width: '100%' }} options={TAGS.map((x) => ({ value: x, label: t(`templates.tags.${x}`) }))} onChange={(x: Tag) => setV((s) => ({ ...s, tag: x }))} />
           </Col>
         </Row>
