@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Card from 'antd/es/card';
 import Button from 'antd/es/button';
@@ -13,6 +14,7 @@ import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import { ZNS_TEMPLATE_STATUSES, ZNS_TEMPLATE_TAGS, type ZnsTemplate } from '@zc/shared/api/templates';
 import { useTemplates, type TemplatesFilters } from '../../features/templates/api/get-templates';
 import { useSyncTemplates } from '../../features/templates/api/sync-templates';
+import { useCopyTemplate } from '../../features/templates/api/template-authoring';
 import { TemplateDrawer } from '../../features/templates/components/template-drawer';
 import { templateQualityColor, templateStatusColor } from '../../features/templates/components/template-status';
 import { useOaList } from '../../lib/oa-list';
@@ -21,6 +23,7 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/formatters';
 import { usePermissions, useScope } from '../../lib/scope-context';
+import { PAGES, tenantHref } from '../../lib/paths';
 import { useErrorText } from '../../lib/error-text';
 
 type TagFilter = TemplatesFilters['templateZNSType'];
@@ -47,6 +50,19 @@ function TemplatesView() {
   const oas = useOaList(tenantId);
   const templates = useTemplates(tenantId, { templateZNSType: tag, status, zaloOAId, name });
   const sync = useSyncTemplates();
+  const copy = useCopyTemplate();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  // A library template as the start of a new console draft (Zalo gives no layout: its params are kept).
+  const copyToDraft = async (x: ZnsTemplate) => {
+    try {
+      await copy.mutateAsync(x.id);
+      void message.success(t('authoring.copied'));
+      void navigate(tenantHref(PAGES.znsTemplateManagement, tenantId));
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  };
 
   const columns: TableProps<ZnsTemplate>['columns'] = [
     { key: 'znsTemplateId', title: t('templates.columns.templateId'), render: (_, x) => <Typography.Text code>{x.znsTemplateId}</Typography.Text> },
@@ -63,6 +79,27 @@ function TemplatesView() {
     { key: 'priceAfterDiscount', title: t('templates.columns.priceAfterDiscount'), align: 'right', render: (_, x) => formatMoney(x.priceAfterDiscount) },
     { key: 'params', title: t('templates.params'), render: (_, x) => x.params.length },
     { key: 'syncedAt', title: t('templates.columns.syncedAt'), render: (_, x) => formatDateTime(x.syncedAt) },
+    ...(can('REQUEST_TEMPLATE')
+      ? [
+          {
+            key: 'copy',
+            title: t('authoring.actions'),
+            render: (_: unknown, x: ZnsTemplate) => (
+              <Button
+                size="small"
+                loading={copy.isPending && copy.variables === x.id}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void copyToDraft(x);
+                }}
+                data-testid={`template-copy-${x.id}`}
+              >
+                {t('authoring.copyToDraft')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
