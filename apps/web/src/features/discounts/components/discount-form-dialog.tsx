@@ -26,8 +26,8 @@ interface FormValues {
   note?: string;
 }
 
-/** Dates are Vietnam days (UTC+7): from its first instant; "to" includes the whole day chosen. */
-const dayStart = (d: Dayjs) => `${d.format('YYYY-MM-DD')}T00:00:00+07:00`;
+/** Days of the console user's calendar: from its first instant; "to" includes the whole day chosen. */
+const dayStart = (d: Dayjs) => d.startOf('day').toISOString();
 const toInput = (v: FormValues): DiscountInput => ({
   targetKind: v.targetKind,
   targetValue: v.targetValue,
@@ -37,7 +37,7 @@ const toInput = (v: FormValues): DiscountInput => ({
   validTo: v.to ? dayStart(v.to.add(1, 'day')) : null,
   note: v.note?.trim() ? v.note.trim() : null,
 });
-const vnDay = (iso: string) => dayjs(new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 10));
+const dayOf = (iso: string) => dayjs(iso).startOf('day');
 
 /** Create or edit one discount of the current tenant. */
 export function DiscountFormDialog({ open, tenantId, discount, onClose }: { open: boolean; tenantId: string; discount: Discount | null; onClose: () => void }) {
@@ -59,8 +59,8 @@ export function DiscountFormDialog({ open, tenantId, discount, onClose }: { open
             targetValue: discount.targetValue,
             discountType: discount.discountType,
             value: discount.value,
-            from: vnDay(discount.validFrom),
-            to: discount.validTo ? vnDay(discount.validTo).subtract(1, 'day') : null,
+            from: dayOf(discount.validFrom),
+            to: discount.validTo ? dayOf(discount.validTo).subtract(1, 'day') : null,
             note: discount.note ?? '',
           }
         : { targetKind: 'TAG', targetValue: 'TRANSACTION', discountType: 'PERCENT', value: 10, from: dayjs(), to: null, note: '' },
