@@ -13,6 +13,7 @@ import { DetailActions } from '../../features/campaigns/components/detail-action
 import { DetailHistory } from '../../features/campaigns/components/detail-history';
 import { DetailProgress } from '../../features/campaigns/components/detail-progress';
 import { DetailDispatchNote, DetailSummary, DetailTemplatePreview } from '../../features/campaigns/components/detail-summary';
+import { CampaignClicks } from '../../features/clicks/components/campaign-clicks';
 
 /** /tenant/zns-service/campaign/{id} (§2.12): summary with the template preview, live progress, cancel / pause / resume, the campaign's history. */
 export function CampaignDetailPage() {
@@ -44,8 +45,7 @@ function CampaignDetailView() {
           <Card size="small" title={t('progress.title')}>
             <DetailProgress campaign={c} />
           </Card>
-          {/* Issue 13 #9 (H4): the click counts of tracked links go here. */}
-          <div data-slot="campaign-clicks" />
+          <CampaignClicks tenantId={tenantId} campaignId={c.id} />
         </Col>
         <Col xs={24} xl={8}>
           <DetailTemplatePreview previewUrl={preview.data?.previewUrl} title={c.template.templateName} />

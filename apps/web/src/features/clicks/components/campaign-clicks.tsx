@@ -23,7 +23,7 @@ export function CampaignClicks({ tenantId, campaignId }: { tenantId: string; cam
     { key: 'targetUrl', title: t('columns.targetUrl'), render: (_, c) => <Typography.Text style={{ maxWidth: 360 }} ellipsis={{ tooltip: c.targetUrl }}>{c.targetUrl}</Typography.Text> },
   ];
   return (
-    <Card title={t('campaignTitle')} data-testid="campaign-clicks" style={{ marginTop: 16 }}>
+    <Card size="small" title={t('campaignTitle')} data-testid="campaign-clicks" style={{ marginTop: 16 }}>
       {q.isError ? (
         <Typography.Text type="danger">{errorText(q.error)}</Typography.Text>
       ) : (
