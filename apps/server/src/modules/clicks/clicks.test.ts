@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ZaloClient } from '@zc/zalo/client';
+import { campaignUploads, campaigns } from '../../db/schema/campaigns';
 import { messageClicks } from '../../db/schema/clicks';
 import { messageHistory } from '../../db/schema/messaging';
 import { userGroups } from '../../db/schema/user-groups';
@@ -107,6 +108,26 @@ describe('tracked links end to end', () => {
     expect(res.json()).toEqual({ data: { ok: true, url: TARGET } });
     expect(await t.database.db.select({ source: messageClicks.source }).from(messageClicks).where(eq(messageClicks.messageId, id))).toEqual([{ source: 'CALLBACK' }]);
     expect((await t.app.inject({ method: 'POST', url: '/api/zns/click-callback', payload: { token: 'a', extra: 1 } })).statusCode).toBe(400);
+  });
+
+  it('a click of a campaign message is counted on the campaign (clicks and recipients who clicked)', async () => {
+    const { f, h } = await tenantWithTrackedTemplate();
+    const [upload] = await t.database.db.insert(campaignUploads).values({ tenantId: f.tenantId, znsTemplateId: f.templateId, fileName: 'list.csv', mapping: { phone: 'phone', params: {} } }).returning();
+    const [campaign] = await t.database.db
+      .insert(campaigns)
+      .values({ tenantId: f.tenantId, apiKeyId: f.apiKeyId, zaloOaId: f.zaloOaId, uploadId: upload?.id ?? '', name: 'Tết', znsTemplateId: f.templateId, templateName: 'Order shipped' })
+      .returning();
+    const campaignId = campaign?.id ?? '';
+    const ids = [await sendTracked(f), await sendTracked(f)];
+    await t.database.db.update(messageHistory).set({ campaignId }).where(eq(messageHistory.tenantId, f.tenantId));
+    for (const token of [clickToken(t.config.appSecret, ids[0] ?? '', 'tracked_order_url'), clickToken(t.config.appSecret, ids[0] ?? '', 'tracked_order_url'), clickToken(t.config.appSecret, ids[1] ?? '', 'tracked_order_url')]) {
+      expect((await t.app.inject({ url: `/r/${token}` })).statusCode).toBe(302);
+    }
+    const res = await t.app.inject({ url: `/api/merchant/campaign/${campaignId}/clicks?page=1&size=2`, headers: h });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ meta: { total: 3, page: 1, size: 2 }, summary: { clicks: 3, uniqueRecipients: 2 } });
+    expect(res.json().data).toHaveLength(2);
+    expect(res.json().data[0]).toMatchObject({ campaignId, targetUrl: TARGET, phone: '84987654321' });
   });
 
   it("click lists: another tenant's message or campaign answers 404, a missing permission 403", async () => {
