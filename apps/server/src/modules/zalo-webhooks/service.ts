@@ -69,8 +69,8 @@ interface AppOa {
 /**
  * The OAs of each Zalo app, with their webhook secrets decrypted, kept in process for
  * APP_CACHE_TTL_MS (ADR 0015): the ingest path then reads no row before it stores. A miss (an app
- * with no OA) is not kept; an event that does not verify against a cached entry reads it again, so a
- * new OA or a rotated secret is seen at once and a removed OA within the TTL.
+ * with no OA) is not kept; an event that does not verify against a cached entry, or names an OA the
+ * entry lacks, reads it again, so a new OA or a rotated secret is seen at once and a removed OA within the TTL.
  */
 export const APP_CACHE_TTL_MS = 10_000;
 const appCache = new WeakMap<object, Map<string, { oas: AppOa[]; until: number }>>();
@@ -97,11 +97,12 @@ function verify(
   candidates: string[],
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
-): { ok: true; oa: AppOa; event: ZaloWebhookEvent } | { ok: false; reason: string } {
-  const oa = oas.find((o) => candidates.includes(o.zoaId)) ?? (oas.length === 1 ? oas[0] : undefined);
+): { ok: true; oa: AppOa; event: ZaloWebhookEvent; named: boolean } | { ok: false; reason: string } {
+  const named = oas.find((o) => candidates.includes(o.zoaId));
+  const oa = named ?? (oas.length === 1 ? oas[0] : undefined);
   const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => oa?.webhookSecret });
   if (!outcome.ok || !oa) return { ok: false, reason: outcome.ok ? 'unknown-app' : outcome.reason };
-  return { ok: true, oa, event: outcome.event };
+  return { ok: true, oa, event: outcome.event, named: Boolean(named) };
 }
 
 interface Pending {
@@ -216,8 +217,9 @@ export async function ingestZaloWebhook(
   const candidates = oaCandidates(parsed);
   const app = await oasOfApp(db, cipher, appId, false);
   let verified = verify(app.oas, candidates, rawBody, headers);
-  // A cached app whose OA or secret no longer matches (an OA added, a secret rotated): read it again once.
-  if (!verified.ok && app.cached) verified = verify((await oasOfApp(db, cipher, appId, true)).oas, candidates, rawBody, headers);
+  // A cached app whose OA or secret no longer matches (an OA added, a secret rotated), or whose OAs do
+  // not include the one the event names (it would otherwise fall back to the app's only cached OA): read it again once.
+  if (app.cached && (!verified.ok || (!verified.named && candidates.length > 0))) verified = verify((await oasOfApp(db, cipher, appId, true)).oas, candidates, rawBody, headers);
   if (!verified.ok) return { status: 401, reason: verified.reason };
   const { oa, event } = verified;
   // After the signature: only a signed timestamp is worth judging (and logging).

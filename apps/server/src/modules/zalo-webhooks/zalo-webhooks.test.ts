@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server';
 import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS, SANDBOX_WEBHOOK_SECRET } from '@zc/zalo-sandbox/seed';
 import { signZaloWebhook } from '@zc/zalo/webhook-signature';
 import { znsTemplates } from '../../db/schema/templates';
+import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
@@ -111,5 +112,36 @@ describe('Zalo webhooks: freshness window', () => {
     const delivery = log.filter((d) => d.eventName === 'change_template_status').at(-1);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 4, lastHttpStatus: 200 });
     expect(await templateStatus(SANDBOX_TEMPLATE_IDS.pendingReview)).toBe('ENABLE');
+  });
+});
+
+describe('Zalo webhooks: the in-process app cache (ADR 0015)', () => {
+  it('sees an OA added to a cached app and a rotated secret at once, and attributes each event to the OA it names', async () => {
+    const cipher = createCipher(t.config.appSecret);
+    const appId = `cache-app-${Date.now()}`;
+    const addOa = async (zoaId: string, secret: string) => {
+      const [oa] = await t.database.db
+        .insert(zaloOas)
+        .values({ tenantId, name: `OA ${zoaId}`, zappId: appId, zoaId, secretKeyEnc: cipher.encrypt('s'), webhookSecretEnc: cipher.encrypt(secret), accessTokenEnc: cipher.encrypt('a'), refreshTokenEnc: cipher.encrypt('r') })
+        .returning();
+      if (!oa) throw new Error('oa');
+      return oa.id;
+    };
+    const follow = (zoaId: string, user: string, secret: string) => {
+      const timestamp = String(Date.now());
+      const body = JSON.stringify({ app_id: appId, event_name: 'follow', oa_id: zoaId, follower: { id: user }, source: 'oa_profile', timestamp });
+      return ingestZaloWebhook(t.database.db, cipher, body, { 'x-zevent-signature': signZaloWebhook({ appId, rawBody: body, timestamp, secret }) }, {});
+    };
+    const first = await addOa(`${appId}-oa1`, 'secret-one');
+    expect(await follow(`${appId}-oa1`, 'u1', 'secret-one')).toMatchObject({ status: 200, duplicate: false, zaloOaId: first });
+    // Same app, same secret: without a re-read the cached app's only OA would take the event.
+    const second = await addOa(`${appId}-oa2`, 'secret-one');
+    expect(await follow(`${appId}-oa2`, 'u2', 'secret-one')).toMatchObject({ status: 200, zaloOaId: second });
+    // A rotated secret verifies at once; the old one no longer does.
+    await t.database.db.update(zaloOas).set({ webhookSecretEnc: cipher.encrypt('secret-two') }).where(eq(zaloOas.id, first));
+    expect(await follow(`${appId}-oa1`, 'u3', 'secret-two')).toMatchObject({ status: 200, zaloOaId: first });
+    expect(await follow(`${appId}-oa1`, 'u4', 'secret-one')).toMatchObject({ status: 401, reason: 'bad-signature' });
+    const stored = await t.database.db.select({ oa: zaloEvents.zaloOaId }).from(zaloEvents).where(inArray(zaloEvents.zaloOaId, [first, second]));
+    expect(stored.map((r) => r.oa).sort()).toEqual([first, first, second].sort());
   });
 });
