@@ -310,6 +310,8 @@ export function toZaloLayout(layout: TemplateLayout) {
 /** An uploaded template image (upload-image → Zalo's `/upload/image`). */
 export const templateImage = z.object({ mediaId: z.string(), url: z.string() });
 export const templateImageFields = z.strictObject({ zaloOAId: z.uuid() });
+/** `copy-image`: an image a template of the tenant uses, sent to Zalo again for `zaloOAId`. */
+export const templateCopyImageBody = z.strictObject({ zaloOAId: z.uuid(), mediaId: z.string().trim().min(1).max(200) });
 
 /** Customer ratings of a template (`rating`): Zalo's ratings in a time window, with the template's quality. */
 export const templateRatingQuery = z.strictObject({

@@ -264,6 +264,22 @@ describe('authoring: image upload', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/merchant/template/upload-image', headers: { ...other, ...elsewhere.headers }, payload: elsewhere.payload })).statusCode).toBe(404);
   });
 
+  it('copy-image sends an image a template uses to Zalo again (new media id, audit); unknown or another tenant’s → 404', async () => {
+    const up = multipart({ zaloOAId: oaId }, { filename: 'logo.png', contentType: 'image/png', data: PNG_1PX });
+    const first = (await t.app.inject({ method: 'POST', url: '/api/merchant/template/upload-image', headers: { ...h, ...up.headers }, payload: up.payload })).json().data as { mediaId: string; url: string };
+    const b = body({ name: 'Mẫu có logo để sao chép' });
+    await api('POST', '/merchant/template/update-draft', h, { ...b, layout: { ...b.layout, header: { components: [{ type: 'LOGO', light: first.mediaId, dark: first.mediaId }] } }, media: { [first.mediaId]: first.url } });
+    const copied = await api('POST', '/merchant/template/copy-image', h, { zaloOAId: oaId, mediaId: first.mediaId });
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json().data.mediaId).toMatch(/^zm/);
+    expect(copied.json().data.mediaId).not.toBe(first.mediaId);
+    expect(copied.json().data.url).toBe(first.url);
+    expect((await api('POST', '/merchant/template/copy-image', h, { zaloOAId: oaId, mediaId: 'zm-unknown' })).statusCode).toBe(404);
+    expect((await api('POST', '/merchant/template/copy-image', other, { zaloOAId: oaId, mediaId: first.mediaId })).statusCode).toBe(404);
+    expect((await api('POST', '/merchant/template/copy-image', eu, { zaloOAId: oaId, mediaId: first.mediaId })).statusCode).toBe(403);
+    await t.database.db.delete(templateRequests).where(eq(templateRequests.tenantId, tenantId));
+  });
+
   it('accepts a logo made of uploaded media ids and Zalo accepts it', async () => {
     const up = multipart({ zaloOAId: oaId }, { filename: 'logo.png', contentType: 'image/png', data: PNG_1PX });
     const mediaId = (await t.app.inject({ method: 'POST', url: '/api/merchant/template/upload-image', headers: { ...h, ...up.headers }, payload: up.payload })).json().data.mediaId as string;

@@ -146,3 +146,13 @@ export async function listPendingAtZalo(db: DbOrTx, limit: number): Promise<Arra
     .orderBy(asc(templateRequests.updatedAt))
     .limit(limit);
 }
+
+/** The console's copy (URL) of an image a template of the tenant uses, by its Zalo media id; null when none does. */
+export async function findMediaUrl(db: DbOrTx, scope: TenantScope, mediaId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ url: sql<string | null>`${templateRequests.payload} -> 'media' ->> ${mediaId}` })
+    .from(templateRequests)
+    .where(inTenant(scope, templateRequests, sql`${templateRequests.payload} -> 'media' ? ${mediaId}`))
+    .limit(1);
+  return row?.url ?? null;
+}

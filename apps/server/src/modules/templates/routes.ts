@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import {
   syncResult,
+  templateCopyImageBody,
   templateDraftBody,
   templateImage,
   templateImageFields,
@@ -25,6 +26,7 @@ import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import {
   copyTemplate,
+  copyTemplateImage,
   deleteDraft,
   editTemplateRequest,
   findTemplate,
@@ -228,6 +230,26 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
       const key = await deps.files.put(image.buf, image.type);
       const data = { mediaId, url: deps.files.url(key) };
       await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZNS_TEMPLATE_UPLOAD_IMAGE', { targetType: 'zalo_oa', targetId: fields.zaloOAId, after: { mediaId, size: image.buf.length, type: image.type } })));
+      req.ctx.auditWritten = true;
+      return { data };
+    },
+  );
+
+  app.post(
+    '/merchant/template/copy-image',
+    {
+      config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_UPLOAD_IMAGE' },
+      schema: {
+        tags,
+        description: 'Sends an image a template of the tenant already uses (its `mediaId`; the console keeps a copy) to Zalo again for `zaloOAId` → the new `mediaId` (a template copied to another OA keeps its logo and images). 404 for a media id no template of the tenant uses.',
+        body: templateCopyImageBody,
+        response: { 200: dataResponse(templateImage) },
+      },
+    },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const data = await copyTemplateImage(deps.db, deps.zalo, deps.files, scope, req.body);
+      await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZNS_TEMPLATE_UPLOAD_IMAGE', { targetType: 'zalo_oa', targetId: req.body.zaloOAId, before: { mediaId: req.body.mediaId }, after: { mediaId: data.mediaId } })));
       req.ctx.auditWritten = true;
       return { data };
     },

@@ -16,6 +16,7 @@ import {
 } from '@zc/shared/api/templates';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { detectImageType } from '../../platform/files';
 import { appendAudit } from '../../platform/audit';
 import { emitEvent, type DomainEvent } from '../../platform/events';
 import { trustedTenantScope } from '../../platform/tenant-scope';
@@ -27,6 +28,7 @@ import { zaloFailure } from '../zalo-oa/service';
 import { presentTemplate, presentTemplateRequest } from './presenter';
 import {
   deleteDraftRow,
+  findMediaUrl,
   listPendingAtZalo,
   setRequestsFromZalo,
   findOaId,
@@ -236,6 +238,22 @@ export async function uploadTemplateImage(db: Db, zalo: ZaloClient, scope: Tenan
     const f = zaloFailure(err);
     throw new AppError('ZALO_REJECTED', f.message);
   }
+}
+
+/**
+ * `copy-image`: an image a template of the tenant already uses (known by its media id, the console
+ * keeps a copy) sent again to Zalo for another OA, so a template copied to that OA keeps its logo
+ * and images → the new media id. 404 for a media id no template of the tenant uses.
+ */
+export async function copyTemplateImage(db: Db, zalo: ZaloClient, files: { get(key: string): Promise<Buffer | null> }, scope: TenantScope, body: { zaloOAId: string; mediaId: string }): Promise<{ mediaId: string; url: string }> {
+  const url = await findMediaUrl(db, scope, body.mediaId);
+  const key = url?.startsWith('/api/files/') ? url.slice('/api/files/'.length) : null;
+  const buf = key ? await files.get(key) : null;
+  if (!url || !buf) throw notFound();
+  const type = detectImageType(buf);
+  if (!type) throw notFound();
+  const { mediaId } = await uploadTemplateImage(db, zalo, scope, body.zaloOAId, { buf, type });
+  return { mediaId, url };
 }
 
 /** Customer ratings of a template (library or console template submitted to Zalo) and its quality. */

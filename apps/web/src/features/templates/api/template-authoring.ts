@@ -79,6 +79,11 @@ export async function uploadTemplateImage(zaloOAId: string, file: File): Promise
   return (await apiUpload<DataResponse<{ mediaId: string; url: string }>>('merchant/template/upload-image', form, () => undefined)).data;
 }
 
+/** POST merchant/template/copy-image: an image a saved template uses, sent to Zalo again for another OA. */
+export async function copyTemplateImage(zaloOAId: string, mediaId: string): Promise<{ mediaId: string; url: string }> {
+  return (await apiRequest<DataResponse<{ mediaId: string; url: string }>>('merchant/template/copy-image', { method: 'POST', body: { zaloOAId, mediaId } })).data;
+}
+
 /** GET merchant/template/rating: Zalo's customer ratings of the last 30 days and the template's quality. */
 export function useTemplateRatings(id: string | null) {
   return useQuery({

@@ -35,7 +35,7 @@ import {
 import type { ZaloOa } from '@zc/shared/api/zalo-oa';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { useSaveDraft, useSubmitTemplate } from '../api/template-authoring';
+import { copyTemplateImage, useSaveDraft, useSubmitTemplate } from '../api/template-authoring';
 import { LayoutComponentEditor } from './layout-component-editor';
 import { TemplatePreview } from './template-preview';
 
@@ -133,6 +133,32 @@ export function TemplateEditor({ open, request, oas, onClose }: { open: boolean;
     setComponents(sec, list);
   };
 
+  /**
+   * Another OA: the images already in the layout are sent to Zalo again for it (copy-image), so the
+   * media ids belong to the OA the template goes to.
+   */
+  const changeOa = async (next: string) => {
+    const before = v.zaloOAId;
+    setV((s) => ({ ...s, zaloOAId: next }));
+    const ids = [...new Set(v.layout.header.components.flatMap((c) => (c.type === 'LOGO' ? [c.light, c.dark] : c.type === 'IMAGE' ? c.items : [])).filter(Boolean))];
+    if (!before || before === next || ids.length === 0) return;
+    try {
+      const moved = new Map<string, { mediaId: string; url: string }>();
+      for (const id of ids) moved.set(id, await copyTemplateImage(next, id));
+      const swap = (id: string) => moved.get(id)?.mediaId ?? id;
+      setV((s) => ({
+        ...s,
+        layout: {
+          ...s.layout,
+          header: { components: s.layout.header.components.map((c) => (c.type === 'LOGO' ? { ...c, light: swap(c.light), dark: swap(c.dark) } : c.type === 'IMAGE' ? { ...c, items: c.items.map(swap) } : c)) },
+        },
+        media: { ...s.media, ...Object.fromEntries([...moved.values()].map((m) => [m.mediaId, m.url])) },
+      }));
+    } catch (e) {
+      setFailure(t('authoring.imagesAgain', { reason: errorText(e) }));
+    }
+  };
+
   const body = () => ({
     zaloOAId: v.zaloOAId,
     name: v.name.trim(),
@@ -217,7 +243,7 @@ export function TemplateEditor({ open, request, oas, onClose }: { open: boolean;
         <Row gutter={[12, 12]}>
           <Col xs={24} md={12}>
             <label htmlFor="tpl-oa">{t('templates.columns.oa')}</label>
-            <Select id="tpl-oa" value={v.zaloOAId || undefined} style={{ width: '100%' }} disabled={Boolean(request?.znsTemplateId)} options={oas.map((o) => ({ value: o.id, label: o.name }))} onChange={(x: string) => setV((s) => ({ ...s, zaloOAId: x }))} data-testid="template-oa" />
+            <Select id="tpl-oa" value={v.zaloOAId || undefined} style={{ width: '100%' }} disabled={Boolean(request?.znsTemplateId)} options={oas.map((o) => ({ value: o.id, label: o.name }))} onChange={(x: string) => void changeOa(x)} data-testid="template-oa" />
           </Col>
           <Col xs={24} md={12}>
             <label htmlFor="tpl-name">{t('templates.columns.name')}</label>
