@@ -9,7 +9,7 @@ import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import { csvHeader, csvLine, presentHistory } from '../messaging/service';
 import { campaignTemplatePreview, findTenantCampaign, presentCampaignDetail } from './detail';
-import { cancelCampaign, estimateCampaignFinishAt, pauseCampaign, resumeCampaign } from './dispatch';
+import { cancelCampaign, estimateCampaignFinishAt, pauseCampaign, refreshProgress, resumeCampaign } from './dispatch';
 import { campaignHistoryPage, campaignHistoryRows } from './history';
 
 const tags = ['ZNS campaigns'];
@@ -72,7 +72,14 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
       schema: { tags, summary: 'Campaign detail', description: '§3 Campaign with its dispatch state (QUOTA_WAIT continues at nextRunAt), counts (sent, received, failed, pending, cancelled), held / settled / released money and the expected finish.', params: campaignIdParams, response: { 200: dataResponse(campaignDetail), 404: notFound } },
     },
     async (req) => {
-      const c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
+      let c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
+      // Zalo's receipts (RECEIVED) and in-flight results keep arriving after a campaign settled; within a
+      // day of its end the detail recounts them (the dispatcher no longer visits a finished campaign).
+      if (c.finishedAt && c.status !== 'APPROVED' && Date.now() - c.finishedAt.getTime() < 86_400_000) {
+        const current = c;
+        await deps.db.transaction((tx) => refreshProgress(tx, current, false));
+        c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
+      }
       const data = await presentCampaignDetail(deps.db, actorOf(req.ctx), c);
       // Before approval (and before the first pass) the expected finish comes from Zalo's quota now.
       if (c.status === 'PENDING' || (c.status === 'APPROVED' && c.dispatchState === 'WAITING' && !c.estimatedFinishAt)) {
