@@ -54,8 +54,8 @@ const scenarios: Array<{ name: string; q: Partial<HistoryPageQuery> & { campaign
   { name: 'large campaign, phone', q: { campaignId: BIG, phone: '84900000020' } },
   { name: 'large campaign, isCharged false', q: { campaignId: BIG, isCharged: false } },
   { name: 'large campaign, ascending', q: { campaignId: BIG, orderBy: 'createdAt=asc' } },
-  { name: 'small campaign, first page', q: { campaignId: `00000000-0000-4000-8000-${(0xc001 + 7).toString(16).padStart(12, '0')}` } },
-  { name: 'small campaign, status RECEIVED', q: { campaignId: `00000000-0000-4000-8000-${(0xc001 + 9).toString(16).padStart(12, '0')}`, status: ['RECEIVED'] } },
+  { name: 'small campaign, first page', q: { campaignId: `00000000-0000-4000-8000-${(0xc001 + 4).toString(16).padStart(12, '0')}` } },
+  { name: 'small campaign, status RECEIVED', q: { campaignId: `00000000-0000-4000-8000-${(0xc001 + 6).toString(16).padStart(12, '0')}`, status: ['RECEIVED'] } },
 ];
 
 await withBenchDatabase({ prefix: 'bench_campaign_history', filledTable: 'message_history', generate }, async (database, label) => {
