@@ -276,7 +276,8 @@ async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n: number, prom
       type,
       price,
       holdId: price > 0 ? c.holdId : null,
-      values: { phone: r.phone, znsTemplateId: c.znsTemplateId, templateName: c.templateName, templateData: r.params, mode: c.mode, campaignId: c.id },
+      // listPrice beside the charged price: the history shows both (issue 13 #8).
+      values: { phone: r.phone, znsTemplateId: c.znsTemplateId, templateName: c.templateName, templateData: r.params, mode: c.mode, campaignId: c.id, listPrice: c.mode === 'development' ? 0 : c.listPrice },
     }));
     const outcomes = await writeOutbox({ tx }, messages);
     const marks = recipients.map((r, i) => {
