@@ -242,6 +242,20 @@ describe('authoring: Zalo review', () => {
     // Nothing left pending: a second pass reads nothing.
     expect((await pollPendingTemplates(t.database.db, zalo)).checked).toBe(0);
   });
+
+  it('puts a template Zalo approved into the library (price, params) without waiting for a sync', async () => {
+    const created = (await api('POST', '/merchant/template', h, body({ name: 'Thông báo hoàn tiền đơn' }))).json().data;
+    await dispatchUntil(created.id, 'PENDING');
+    const zaloId = (await row(created.id))?.znsTemplateId ?? '';
+    await control(`/templates/${zaloId}/status`, { status: 'ENABLE' });
+    await until(async () => (await row(created.id))?.status === 'APPROVED');
+    const zalo = createServerZaloClient(t.database.db, createCipher(t.config.appSecret), sb.hosts);
+    await pollPendingTemplates(t.database.db, zalo);
+    const lib = (await api('GET', '/merchant/template?size=100&status=ENABLE')).json().data.find((x: { znsTemplateId: string }) => x.znsTemplateId === zaloId);
+    expect(lib).toMatchObject({ name: 'Thông báo hoàn tiền đơn', status: 'ENABLE' });
+    expect(lib.price).toBeGreaterThan(0);
+    expect(lib.params.map((p: { name: string }) => p.name)).toEqual(['customer_name', 'order_code']);
+  });
 });
 
 describe('authoring: image upload', () => {

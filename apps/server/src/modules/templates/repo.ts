@@ -156,3 +156,19 @@ export async function findMediaUrl(db: DbOrTx, scope: TenantScope, mediaId: stri
     .limit(1);
   return row?.url ?? null;
 }
+
+/** Console templates Zalo approved whose template is not in the library yet (the polling job fills it in). */
+export async function listApprovedMissingFromLibrary(db: DbOrTx, limit: number): Promise<Array<{ tenantId: string; zaloOaId: string; znsTemplateId: string }>> {
+  const rows = await db
+    .select({ tenantId: templateRequests.tenantId, zaloOaId: templateRequests.zaloOaId, znsTemplateId: templateRequests.znsTemplateId })
+    .from(templateRequests)
+    .where(
+      and(
+        eq(templateRequests.status, 'APPROVED'),
+        sql`${templateRequests.znsTemplateId} is not null`,
+        sql`not exists (select 1 from ${znsTemplates} z where z.tenant_id = ${templateRequests.tenantId} and z.zalo_oa_id = ${templateRequests.zaloOaId} and z.zns_template_id = ${templateRequests.znsTemplateId})`,
+      ),
+    )
+    .limit(limit);
+  return rows.flatMap((r) => (r.znsTemplateId ? [{ tenantId: r.tenantId, zaloOaId: r.zaloOaId, znsTemplateId: r.znsTemplateId }] : []));
+}

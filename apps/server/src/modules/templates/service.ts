@@ -28,6 +28,7 @@ import { zaloFailure } from '../zalo-oa/service';
 import { presentTemplate, presentTemplateRequest } from './presenter';
 import {
   deleteDraftRow,
+  listApprovedMissingFromLibrary,
   findMediaUrl,
   listPendingAtZalo,
   setRequestsFromZalo,
@@ -418,7 +419,38 @@ export async function pollPendingTemplates(db: Db, zalo: ZaloClient, opts: { lim
       failed += 1;
     }
   }
+  // Approved at Zalo (webhook or poll) but not in the library yet: its price, params and buttons come
+  // from info/v2 so campaigns and the public API can use it without waiting for a sync.
+  for (const r of await listApprovedMissingFromLibrary(db, opts.limit ?? 100)) {
+    try {
+      const info = await getZnsTemplateInfo(zalo, r.zaloOaId, r.znsTemplateId);
+      await storeLibraryTemplate(db, trustedTenantScope(r.tenantId), r.zaloOaId, info);
+    } catch {
+      failed += 1;
+    }
+  }
   return { checked: pending.length, changed, failed };
+}
+
+/** One template as info/v2 describes it, into the tenant's library (insert or update). */
+async function storeLibraryTemplate(db: DbOrTx, scope: TenantScope, oaId: string, info: Awaited<ReturnType<typeof getZnsTemplateInfo>>): Promise<void> {
+  await upsertTemplate(
+    db,
+    scope,
+    { zaloOaId: oaId, znsTemplateId: String(info.templateId) },
+    {
+      name: info.templateName,
+      status: info.status,
+      tag: info.templateTag ?? null,
+      quality: info.templateQuality ?? null,
+      price: Math.round(Number(info.price ?? 0)),
+      params: info.listParams ?? [],
+      buttons: info.listButtons ?? [],
+      previewUrl: info.previewUrl ?? null,
+      timeoutMs: typeof info.timeout === 'number' ? info.timeout : null,
+      syncedAt: new Date(),
+    },
+  );
 }
 
 /**
@@ -437,23 +469,7 @@ export async function syncTemplates(db: Db, zalo: ZaloClient, scope: TenantScope
         const page = await listZnsTemplates(zalo, oaId, { offset, limit: 100, filterPreset: 0 });
         for (const summary of page.templates) {
           const info = await getZnsTemplateInfo(zalo, oaId, String(summary.templateId));
-          await upsertTemplate(
-            db,
-            scope,
-            { zaloOaId: oaId, znsTemplateId: String(info.templateId) },
-            {
-              name: info.templateName,
-              status: info.status,
-              tag: info.templateTag ?? null,
-              quality: info.templateQuality ?? null,
-              price: Math.round(Number(info.price ?? 0)),
-              params: info.listParams ?? [],
-              buttons: info.listButtons ?? [],
-              previewUrl: info.previewUrl ?? null,
-              timeoutMs: typeof info.timeout === 'number' ? info.timeout : null,
-              syncedAt: new Date(),
-            },
-          );
+          await storeLibraryTemplate(db, scope, oaId, info);
           // The library row was just written; a request waiting for this template takes Zalo's verdict.
           await applyTemplateStatus(db, { zaloOaId: oaId, znsTemplateId: String(info.templateId), status: info.status, reason: info.reason, library: false });
           synced += 1;
