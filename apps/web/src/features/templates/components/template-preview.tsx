@@ -69,7 +69,7 @@ export function TemplatePreview({ layout, params, media }: { layout: TemplateLay
   return (
     <div style={frame} data-testid="template-preview" aria-label={t('authoring.preview')} role="region">
       <div style={card}>
-        {sections.every((s) => s.components.length === 0) ? <div style={{ color: '#999' }}>{t('authoring.previewEmpty')}</div> : null}
+        {sections.every((s) => s.components.every((c) => (c.type === 'TITLE' || c.type === 'PARAGRAPH' ? c.value.trim() === '' : false))) ? <div style={{ color: '#999' }}>{t('authoring.previewEmpty')}</div> : null}
         {sections.map((s, si) => s.components.map((c, i) => <Component key={`${si}-${i}`} c={c} params={params} media={media} />))}
       </div>
     </div>
