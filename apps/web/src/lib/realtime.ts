@@ -127,6 +127,9 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'oa_video.changed',
   // Template management: a console template's draft, review or Zalo status (with reason, quality) changed.
   'zns_template.changed',
+  // ZNS campaigns: status and dispatch state (quota wait, pause, finish, cancel) and the live sending counts.
+  'campaign.changed',
+  'campaign.progress',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
