@@ -78,7 +78,7 @@ describe('tracked links end to end', () => {
     expect(list.json()).toMatchObject({ meta: { total: 1 }, summary: { clicks: 1, uniqueRecipients: 1 }, data: [{ messageId: id, targetUrl: TARGET, phone: '84987654321' }] });
   });
 
-  it('answers a plain 404 for a forged, altered or unknown token and records nothing', async () => {
+  it('answers the ordinary 404 for a forged, altered or unknown token and records nothing', async () => {
     const { f } = await tenantWithTrackedTemplate();
     const id = await sendTracked(f);
     const good = clickToken(t.config.appSecret, id, 'tracked_order_url');
@@ -92,7 +92,7 @@ describe('tracked links end to end', () => {
     for (const token of bad) {
       const res = await t.app.inject({ url: `/r/${token}` });
       expect(res.statusCode, token).toBe(404);
-      expect(res.body).toBe('Not found');
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
       expect(res.headers.location).toBeUndefined();
       const cb = await t.app.inject({ method: 'POST', url: '/api/zns/click-callback', payload: { token } });
       expect(cb.statusCode, token).toBe(404);

@@ -56,20 +56,21 @@ export function registerClickRoutes(app: ZodApp, deps: ModuleDeps): void {
 
 /**
  * The redirect itself, at the site root (`<PUBLIC_URL>/r/<token>`, short enough for a template
- * parameter): records the click and answers 302 to the URL the tenant sent; anything not ours → a
- * plain 404 that says nothing about why.
+ * parameter): records the click and answers 302 to the URL the tenant sent; anything not ours → the
+ * ordinary NOT_FOUND answer, which says nothing about why.
  */
 export function registerClickRedirect(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/r/:token',
     {
       config: { access: publicAccess, ...limited },
-      schema: { tags, security: [], description: 'Tracked-link redirect: 302 to the target, 404 for an unknown or forged token.', params: z.strictObject({ token: z.string().max(200) }) },
+      schema: { tags, security: [], description: 'Tracked-link redirect: 302 to the target, 404 NOT_FOUND for an unknown or forged token.', params: z.strictObject({ token: z.string().max(200) }) },
     },
     async (req, reply) => {
       const url = await recordClick(deps.db, deps.config.appSecret, req.params.token, { source: 'REDIRECT', userAgent: req.headers['user-agent'] });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!url) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      // The same 404 as any unknown page: it tells a guesser nothing about which part was wrong.
+      if (!url) throw notFound();
       return reply.redirect(url, 302);
     },
   );
