@@ -5,7 +5,7 @@
 // so the campaign is still sending when the page opens.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
@@ -20,7 +20,7 @@ after(async () => {
   await browser.close();
 });
 
-const stat = async (page: import('playwright-core').Page, id: string) => Number((await page.getByTestId(id).locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''));
+const stat = async (page: Page, id: string) => Number((await page.getByTestId(id).locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''));
 
 describe('ZNS campaign dispatch journey', () => {
   it('shows live progress, cancels halfway, shows the released amount, which the wallet history lists; vi/en, 1440/390', { timeout: 300_000 }, async () => {
