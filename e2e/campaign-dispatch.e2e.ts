@@ -1,8 +1,7 @@
 // Campaign dispatch journey (issue 13 #5): an approved campaign's detail page shows live progress
 // (realtime, no polling), the user cancels it halfway with confirmation, the released amount is shown and
 // appears as a RELEASE in the wallet history; vi and en at 1440 and 390 px. The campaign is created and
-// approved through the API (the intake journey covers those screens). Run with CAMPAIGN_RATE_PER_SECOND=5
-// so the campaign is still sending when the page opens.
+// approved through the API (the intake journey covers those screens).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +9,8 @@ import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
-const COUNT = 300;
+// Large enough to be still sending when the page opens at the default rate (CAMPAIGN_RATE_PER_SECOND 50).
+const COUNT = 2_000;
 
 let browser: Browser;
 before(async () => {
@@ -33,7 +33,7 @@ describe('ZNS campaign dispatch journey', () => {
     assert.ok(oa, 'the tenant has the sandbox OA');
     const key = await api<{ id: string }>('POST', 'merchant/api-key', { name: 'E2E dispatch key', zaloOAId: oa.id, service: 'ZNS' });
     await api('POST', 'merchant/template/sync');
-    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 500_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
+    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 1_000_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
     // Upload COUNT recipients and create the campaign.
     const csv = ['phone,otp', ...Array.from({ length: COUNT }, (_, i) => `098${String(1_000_000 + i).slice(-7)},${100000 + i}`)].join('\n');
     const form = new FormData();
