@@ -220,8 +220,9 @@ async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
   const now = nowOf(deps);
   const promotion = isPromotionTag(await findTemplateTag(deps.db, c));
   const development = c.mode === 'development';
-  // Recount now and then (and announce) while the campaign runs.
-  if (Date.now() - (lastProgress.get(c.id) ?? 0) >= progressEveryMs(c)) {
+  // Recount now and then (and announce) while the campaign runs; the expected finish follows.
+  const recount = Date.now() - (lastProgress.get(c.id) ?? 0) >= progressEveryMs(c);
+  if (recount) {
     await deps.db.transaction((tx) => refreshProgress(tx, c));
     lastProgress.set(c.id, Date.now());
   }
@@ -249,6 +250,12 @@ async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
       return wait(deps, c, 'QUOTA_WAIT', resume, { estimatedFinishAt: finish });
     }
     budget = Math.min(budget, quota.budget);
+    if (recount || !c.estimatedFinishAt) {
+      const m = await countCampaignMessages(deps.db, c.id);
+      const left = Math.max(0, c.recordCount - m.sent - m.failed - m.cancelled);
+      const finish = estimateFinish({ remaining: left, remainingToday: quota.budget + quota.outstanding, dailyQuota: quota.daily, ratePerSecond: rate, startAt: now, promotion });
+      await updateCampaign(deps.db, c.id, { estimatedFinishAt: finish });
+    }
   }
   if (budget <= 0) return wait(deps, c, 'RUNNING', new Date(now.getTime() + 250));
   // The tenant's rate: one token per message, whichever worker or campaign takes it.
