@@ -70,6 +70,8 @@ export const messageHistory = pgTable(
     index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
     uniqueIndex('message_history_fallback_message_key').on(t.fallbackMessageId).where(sql`fallback_message_id is not null`),
     index('message_history_campaign_idx').on(t.campaignId, t.createdAt.desc(), t.seq.desc()).where(sql`campaign_id is not null`),
+    // A campaign's messages still queued or in flight: the dispatcher counts them on every step.
+    index('message_history_campaign_outstanding_idx').on(t.campaignId).where(sql`campaign_id is not null and status in ('PENDING', 'PROCESSING', 'PUSHED_QUEUE')`),
     uniqueIndex('message_history_fallback_of_key').on(t.fallbackOf).where(sql`fallback_of is not null`),
     check('message_history_module_ck', oneOf(t.module, MESSAGE_MODULES)),
     check('message_history_mode_ck', oneOf(t.mode, SEND_MODES)),

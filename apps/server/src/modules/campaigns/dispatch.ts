@@ -7,7 +7,7 @@ import { sha256 } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/events';
 import { closeHold, getHold } from '../wallets/service';
-import { cancelCampaignMessages, countCampaignMessages, countOutstandingOaMessages, writeOutbox, znsMessageType, type OutgoingMessage } from '../messaging/service';
+import { cancelCampaignMessages, countCampaignMessages, countOutstandingCampaignMessages, countOutstandingOaMessages, writeOutbox, znsMessageType, type OutgoingMessage } from '../messaging/service';
 import {
   cancelRecipients,
   claimDueCampaigns,
@@ -230,7 +230,7 @@ async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
   if (promotion && !development && isPromotionNight(now)) return wait(deps, c, 'NIGHT_WAIT', nightEnd(now));
   const rate = Math.max(1, deps.ratePerSecond);
   let budget = Math.min(deps.maxBatch ?? 100, Math.ceil(rate * (deps.windowSeconds ?? 2)));
-  const mine = await countCampaignMessages(deps.db, c.id).then((m) => m.outstanding);
+  const mine = await countOutstandingCampaignMessages(deps.db, c.id);
   budget = Math.min(budget, Math.ceil(rate * (deps.windowSeconds ?? 2)) - mine);
   if (!development) {
     let quota: QuotaView;

@@ -44,6 +44,19 @@ export async function countCampaignMessages(db: DbOrTx, campaignId: string): Pro
   return row ?? { total: 0, sent: 0, received: 0, failed: 0, cancelled: 0, outstanding: 0 };
 }
 
+/**
+ * A campaign's messages not yet answered by Zalo (queued or in flight): what the dispatcher's window
+ * counts on every step. Read from the small partial index of such rows (migration 0027), so a step
+ * costs the same at the millionth recipient as at the first (`countCampaignMessages` reads them all).
+ */
+export async function countOutstandingCampaignMessages(db: DbOrTx, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messageHistory)
+    .where(and(eq(messageHistory.campaignId, campaignId), inArray(messageHistory.status, ['PENDING', 'PROCESSING', 'PUSHED_QUEUE'])));
+  return row?.n ?? 0;
+}
+
 /** ZNS production messages of an OA queued or in flight (not yet counted by Zalo's quota). */
 export async function countOutstandingOaMessages(db: DbOrTx, zaloOaId: string): Promise<number> {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { messageHistory } from '../../db/schema/messaging';
-import { walletEntries, wallets } from '../../db/schema/wallets';
+import { walletEntries, walletHolds, wallets } from '../../db/schema/wallets';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { AppError } from '../../platform/errors';
 import { placeHold } from '../wallets/service';
@@ -94,5 +94,27 @@ describe.each([
     const entries = await entriesOf(f);
     expect(entries.filter((e) => e.reason === 'HOLD_CHARGE').map((e) => [e.holdId, e.value])).toEqual([[hold.id, 300]]);
     expect(await balanceOf(f)).toBe((before ?? 0) - 300); // h3 from the balance; h1 from the hold
+  });
+
+  it('writes the messages of one hold in one statement: one HOLD_CHARGE each, the hold used by their total, the balance untouched', async () => {
+    const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 10_000 });
+    const other = await buildSendFixture(t.database, t.config.appSecret, { balance: 10_000, merchantId: f.merchantId });
+    const { hold } = await t.database.db.transaction((tx) => placeHold(tx, { tenantId: f.tenantId, ref: `campaign:batch:${mode}`, amount: 2_000 }));
+    const before = await balanceOf(f);
+    const stats: OutboxStats = { batched: 0, fellBack: 0, split: 0 };
+    const out = await write([1, 2, 3, 4].map((n) => ({ ...zns(f, `b${n}`), holdId: hold.id })), stats);
+    expect(stats).toEqual({ batched: 1, fellBack: 0, split: 0 });
+    expect(out.every((o) => o.ok && !o.result.replayed)).toBe(true);
+    const charges = (await entriesOf(f)).filter((e) => e.reason === 'HOLD_CHARGE');
+    expect(charges.map((e) => [e.holdId, e.value, e.newBalance])).toEqual(Array.from({ length: 4 }, () => [hold.id, 300, before]));
+    expect(await balanceOf(f)).toBe(before);
+    const [h] = await t.database.db.select().from(walletHolds).where(eq(walletHolds.id, hold.id));
+    expect(h?.used).toBe(1_200);
+    // Replays charge nothing more; another tenant's messages cannot pay from this hold (each answered alone).
+    const again = await write([{ ...zns(f, 'b1'), holdId: hold.id }, { ...zns(other, 'x1'), holdId: hold.id }]);
+    expect(again.map((o) => (o.ok ? o.result.replayed : codeOf(o)))).toEqual([true, 'NOT_FOUND']);
+    const [h2] = await t.database.db.select().from(walletHolds).where(eq(walletHolds.id, hold.id));
+    expect(h2?.used).toBe(1_200);
+    expect(await rowsOf(other)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { MessageStatus, MessageType } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, RawSql, Tx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
 import { AppError } from '../../platform/errors';
-import { chargeMessage, messageChargeSql } from '../wallets/service';
+import { chargeMessage, holdChargeSql, messageChargeSql } from '../wallets/service';
 
 /**
  * The outbox (ARCHITECTURE rule 8, ADR 0009): the ONLY code that inserts into message_history. Given
@@ -80,9 +80,10 @@ export interface OutboxOptions {
 }
 
 /**
- * Writes `messages` and answers each one. Messages paying from a hold go one by one (the hold's charge
- * is a row-locked check); the others go in batch statements of ≤ OUTBOX_MAX_BATCH rows: the history rows,
- * the wallet debits and the ledger entries (the wallets module's SQL fragment) in one statement. A batch
+ * Writes `messages` and answers each one, in batch statements of ≤ OUTBOX_MAX_BATCH rows: the history
+ * rows, the wallet debits and the ledger entries (the wallets module's SQL fragment) in one statement;
+ * messages paying from a hold are batched per hold (`holdChargeSql`: the hold's `used` and its
+ * HOLD_CHARGE entries; a hold that cannot pay the whole batch sends each message alone). A batch
  * that breaks a wallet rule (SQLSTATE ZC001: short balance, threshold crossing to announce, no wallet)
  * is written message by message through `chargeMessage`, so 402 and the threshold event are exactly those
  * of a message sent alone; any other failure is split in halves until the message at fault stands alone
@@ -91,18 +92,24 @@ export interface OutboxOptions {
 export async function writeOutbox(target: OutboxTarget, messages: readonly OutgoingMessage[], opts: OutboxOptions = {}): Promise<OutboxOutcome[]> {
   const out: OutboxOutcome[] = new Array<OutboxOutcome>(messages.length);
   const w = writerOf(target, opts.stats);
-  const batchable: number[] = [];
+  // The balance-paid messages (key ''), then those of each hold, each group in its own statements.
+  const groups = new Map<string, number[]>();
   for (let i = 0; i < messages.length; i += 1) {
     const m = messages[i] as OutgoingMessage;
-    if (m.holdId || opts.batch === false) out[i] = await w.one(m);
-    else batchable.push(i);
+    if (opts.batch === false) out[i] = await w.one(m);
+    else groups.set(m.holdId ?? '', [...(groups.get(m.holdId ?? '') ?? []), i]);
   }
-  for (let at = 0; at < batchable.length; at += OUTBOX_MAX_BATCH) {
-    const chunk = batchable.slice(at, at + OUTBOX_MAX_BATCH);
-    const answers = await w.batch(chunk.map((i) => messages[i] as OutgoingMessage));
-    chunk.forEach((i, j) => {
-      out[i] = answers[j] as OutboxOutcome;
-    });
+  for (const [holdId, group] of groups) {
+    for (let at = 0; at < group.length; at += OUTBOX_MAX_BATCH) {
+      const chunk = group.slice(at, at + OUTBOX_MAX_BATCH);
+      const answers = await w.batch(
+        chunk.map((i) => messages[i] as OutgoingMessage),
+        holdId || null,
+      );
+      chunk.forEach((i, j) => {
+        out[i] = answers[j] as OutboxOutcome;
+      });
+    }
   }
   return out;
 }
@@ -144,17 +151,19 @@ function writerOf(target: OutboxTarget, stats?: OutboxStats) {
         return replay(reader, p);
       })(),
     );
-  const statement = async (rows: Array<typeof messageHistory.$inferInsert>): Promise<Array<{ id: string; k: string | null; t: string | null }>> => {
-    const { statement: st, json } = batchStatement(rows);
+  const statement = async (rows: Array<typeof messageHistory.$inferInsert>, holdId: string | null): Promise<Array<{ id: string; k: string | null; t: string | null }>> => {
+    const { statement: st, json } = batchStatement(rows, holdId !== null);
+    const params: unknown[] = holdId === null ? [json] : [json, holdId];
     if ('tx' in target) {
-      const [head, tail] = st.text.split('$1');
-      const res = (await target.tx.transaction((sp) => sp.execute(sql`${sql.raw(head ?? '')}${json}${sql.raw(tail ?? '')}`))) as unknown as { rows: Array<{ rows: unknown }> }; // both drivers answer { rows }
+      // The text's $1 / $2 become drizzle parameters (the savepoint runs through drizzle).
+      const parts = st.text.split(/(\$[12])(?![0-9])/).map((part) => (part === '$1' ? sql`${params[0]}` : part === '$2' ? sql`${params[1]}` : sql.raw(part)));
+      const res = (await target.tx.transaction((sp) => sp.execute(sql.join(parts)))) as unknown as { rows: Array<{ rows: unknown }> }; // both drivers answer { rows }
       return parsedJson(res.rows[0]?.rows ?? '[]');
     }
-    const { rows: res } = await target.raw.query<{ rows: unknown }>(st.text, [json], { name: st.name });
+    const { rows: res } = await target.raw.query<{ rows: unknown }>(st.text, params, { name: st.name });
     return parsedJson(res[0]?.rows ?? '[]');
   };
-  const batch = async (items: OutgoingMessage[]): Promise<OutboxOutcome[]> => {
+  const batch = async (items: OutgoingMessage[], holdId: string | null = null): Promise<OutboxOutcome[]> => {
     // A stable order of unique-slot claims keeps concurrent batches from deadlocking.
     const order = items.map((_, i) => i).sort((a, b) => {
       const x = items[a] as OutgoingMessage;
@@ -165,7 +174,10 @@ function writerOf(target: OutboxTarget, stats?: OutboxStats) {
     });
     let written: Array<{ id: string; k: string | null; t: string | null }>;
     try {
-      written = await statement(order.map((i) => historyValues(items[i] as OutgoingMessage)));
+      written = await statement(
+        order.map((i) => historyValues(items[i] as OutgoingMessage)),
+        holdId,
+      );
       if (stats) stats.batched += 1;
     } catch (err) {
       // The statement aborted: nothing of the batch was written.
@@ -174,7 +186,7 @@ function writerOf(target: OutboxTarget, stats?: OutboxStats) {
         // again one after the other, down to the single message at fault, which alone takes the error.
         if (stats) stats.split += 1;
         const half = Math.ceil(items.length / 2);
-        return [...(await batch(items.slice(0, half))), ...(await batch(items.slice(half)))];
+        return [...(await batch(items.slice(0, half), holdId)), ...(await batch(items.slice(half), holdId))];
       }
       // A wallet rule (zc_assert) or a single message: each alone, so it gets its own answer (402 …).
       if (stats) stats.fellBack += 1;
@@ -243,20 +255,22 @@ const historyColumns = getTableColumns(messageHistory);
 type HistoryInsert = typeof messageHistory.$inferInsert;
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 const charges = messageChargeSql('ins');
+const holdCharges = holdChargeSql('ins', '$2::uuid');
 
 /**
  * A batch as ONE statement over ONE jsonb parameter (ADR 0003): insert the rows (taking the unique
  * slots; a conflicting row is a replay and is not charged), then the wallets module's charge of the rows
- * inserted (`messageChargeSql`: debits, ledger entries, and `zc_assert` checks that abort the whole
+ * inserted (`messageChargeSql`, or `holdChargeSql` for a batch paid from one hold: debits, ledger entries, and `zc_assert` checks that abort the whole
  * statement with SQLSTATE ZC001 when a message must be charged alone). Hand-written because drizzle's
  * builder spent more CPU on a 200-row insert than PostgreSQL spent running it, and prepared once per
  * connection on the autocommit path (the name identifies the text, which depends only on the columns).
  */
-function batchStatement(rows: HistoryInsert[]): { statement: { name: string; text: string }; json: string } {
+function batchStatement(rows: HistoryInsert[], fromHold: boolean): { statement: { name: string; text: string }; json: string } {
   const keys = [...new Set(rows.flatMap((r) => (Object.keys(r) as Array<keyof HistoryInsert>).filter((k) => r[k] !== undefined)))].sort();
   const columns = keys.map((k) => historyColumns[k]);
   const json = JSON.stringify(rows.map((r, i) => Object.fromEntries([['ord', i], ...keys.map((k, j) => [columns[j]?.name, r[k] ?? null])])));
-  const signature = keys.join(',');
+  const signature = `${fromHold ? 'hold:' : ''}${keys.join(',')}`;
+  const pay = fromHold ? holdCharges : charges;
   let statement = statements.get(signature);
   if (!statement) {
     const definitions = columns.map((c) => `${quote(c.name)} ${c.getSQLType()}`).join(', ');
@@ -266,8 +280,8 @@ function batchStatement(rows: HistoryInsert[]): { statement: { name: string; tex
       ins as (
         insert into ${quote(getTableName(messageHistory))} (${names}) select ${names} from input order by ord
         on conflict do nothing
-        returning id, tenant_id, api_key_id, tracking_id, price)${charges.ctes}
-      select ${charges.checks},
+        returning id, tenant_id, api_key_id, tracking_id, price)${pay.ctes}
+      select ${pay.checks},
              (select coalesce(json_agg(json_build_object('id', id, 'k', api_key_id, 't', tracking_id)), '[]'::json) from ins) as rows`;
     statement = { name: `zc_send_batch_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
     statements.set(signature, statement);

@@ -13,7 +13,7 @@ import { statusEvent } from './delivery-worker';
 export { loadSendContext, sendOa, sendZns, OA_PRICES, oaMessageType, znsMessageType, discountedPrice, type SendContext, type ApiKeyRow } from './send-service';
 export type { SendStore } from './send-batcher';
 export { writeOutbox, type OutgoingMessage, type OutboxOutcome, type OutboxTarget, type SendResult } from './outbox';
-export { cancelCampaignMessages, countCampaignMessages, countOutstandingOaMessages, CAMPAIGN_CANCELLED_TEXT, type CampaignMessageCounts } from './campaign-messages';
+export { cancelCampaignMessages, countCampaignMessages, countOutstandingCampaignMessages, countOutstandingOaMessages, CAMPAIGN_CANCELLED_TEXT, type CampaignMessageCounts } from './campaign-messages';
 export { listHistory, iterateHistory, type HistoryPageQuery, type HistoryFilters } from './repo';
 export { presentHistory, csvHeader, csvLine } from './presenter';
 

@@ -1,0 +1,1 @@
+CREATE INDEX "message_history_campaign_outstanding_idx" ON "message_history" USING btree ("campaign_id") WHERE campaign_id is not null and status in ('PENDING', 'PROCESSING', 'PUSHED_QUEUE');
