@@ -1,8 +1,7 @@
+import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
 import { dispatchDueCampaigns, type DispatchDeps } from './dispatch';
 
-export interface DispatchLoop {
-  stop(): Promise<void>;
-}
+export type DispatchLoop = PollLoop;
 
 /**
  * The campaign dispatcher of the worker role, in the shape of the delivery loop: a poll over the due
@@ -10,33 +9,5 @@ export interface DispatchLoop {
  * sleeps `idleMs` otherwise. Several workers share the campaigns through the claim's skip-locked lease.
  */
 export function startCampaignDispatchLoop(deps: DispatchDeps, opts: { idleMs?: number; onError?: (err: unknown) => void } = {}): DispatchLoop {
-  const idleMs = opts.idleMs ?? 250;
-  let running = true;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const done = (async () => {
-    while (running) {
-      try {
-        const r = await dispatchDueCampaigns(deps);
-        if (r.claimed === 0) await sleep(idleMs);
-      } catch (err) {
-        opts.onError?.(err);
-        await sleep(idleMs * 4);
-      }
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      wake?.();
-      await done;
-    },
-  };
+  return startPollLoop(async () => ({ busy: (await dispatchDueCampaigns(deps)).claimed > 0 }), opts);
 }

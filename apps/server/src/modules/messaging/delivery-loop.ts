@@ -1,8 +1,7 @@
+import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
 import { processDueMessages, type DeliveryDeps } from './delivery-worker';
 
-export interface DeliveryLoop {
-  stop(): Promise<void>;
-}
+export type DeliveryLoop = PollLoop;
 
 /**
  * The delivery worker of the worker role: a tight poll over the history-as-queue (the partial
@@ -12,34 +11,6 @@ export interface DeliveryLoop {
  * worker's messages reclaimable. Full batches loop at once; otherwise it sleeps `idleMs`.
  */
 export function startDeliveryLoop(deps: DeliveryDeps, opts: { idleMs?: number; batch?: number; onError?: (err: unknown) => void } = {}): DeliveryLoop {
-  const idleMs = opts.idleMs ?? 250;
   const batch = opts.batch ?? 50;
-  let running = true;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const done = (async () => {
-    while (running) {
-      try {
-        const r = await processDueMessages(deps, { limit: batch });
-        if (r.claimed < batch) await sleep(idleMs);
-      } catch (err) {
-        opts.onError?.(err);
-        await sleep(idleMs * 4);
-      }
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      wake?.();
-      await done;
-    },
-  };
+  return startPollLoop(async () => ({ busy: (await processDueMessages(deps, { limit: batch })).claimed >= batch }), opts);
 }
