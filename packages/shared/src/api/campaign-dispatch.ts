@@ -70,6 +70,7 @@ export const campaignTemplatePreview = z.object({
   tag: z.string().nullable(),
   params: z.array(z.object({ name: z.string(), type: z.string(), require: z.boolean() })),
 });
+export type CampaignTemplatePreview = z.infer<typeof campaignTemplatePreview>;
 
 /** `GET merchant/campaign/history`: the ZNS sending-history filters plus the campaign. */
 export const campaignHistoryQuery = znsHistoryQuery.extend({ campaignId: z.uuid().describe('The campaign whose messages are listed') });

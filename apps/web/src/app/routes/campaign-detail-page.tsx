@@ -48,7 +48,7 @@ function CampaignDetailView() {
           <CampaignClicks tenantId={tenantId} campaignId={c.id} />
         </Col>
         <Col xs={24} xl={8}>
-          <DetailTemplatePreview previewUrl={preview.data?.previewUrl} title={c.template.templateName} />
+          <DetailTemplatePreview preview={preview.data} />
         </Col>
         <Col span={24}>
           <Card size="small" title={t('history.title')}>

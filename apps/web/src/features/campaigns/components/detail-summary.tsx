@@ -3,7 +3,11 @@ import Descriptions from 'antd/es/descriptions';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
-import type { CampaignDetail } from '@zc/shared/api/campaign-dispatch';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import type { CampaignDetail, CampaignTemplatePreview } from '@zc/shared/api/campaign-dispatch';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { CampaignStatusTag } from './campaign-status';
 
@@ -48,13 +52,39 @@ export function DetailSummary({ campaign }: { campaign: CampaignDetail }) {
   );
 }
 
-/** The template preview frame (the library's preview page of the template). */
-export function DetailTemplatePreview({ previewUrl, title }: { previewUrl: string | null | undefined; title: string }) {
+/**
+ * The template preview: what the campaign sends (name, tag, parameters, price) and a link to Zalo's own
+ * preview page, opened in a new tab (Zalo's page cannot be framed, and is unreachable offline).
+ */
+export function DetailTemplatePreview({ preview }: { preview: CampaignTemplatePreview | undefined }) {
   const { t } = useTranslation('campaign-detail');
   return (
     <Card size="small" title={t('preview')} data-testid="campaign-template-preview">
-      {previewUrl ? (
-        <iframe src={previewUrl} title={title} sandbox="allow-scripts allow-same-origin" style={{ width: '100%', height: 420, border: 0 }} />
+      {preview ? (
+        <Flex vertical gap={12}>
+          <Typography.Text strong>{preview.templateName}</Typography.Text>
+          <Typography.Text type="secondary">
+            {preview.znsTemplateId}
+            {preview.tag ? ` · ${preview.tag}` : ''} · {formatMoney(preview.price)}
+          </Typography.Text>
+          {preview.params.length > 0 ? (
+            <Descriptions size="small" column={1} bordered title={t('previewParams')}>
+              {preview.params.map((p) => (
+                <Descriptions.Item key={p.name} label={<code>{`<${p.name}>`}</code>}>
+                  {p.type}
+                  {p.require ? ` · ${t('previewRequired')}` : ''}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          ) : null}
+          {preview.previewUrl ? (
+            <Button href={preview.previewUrl} target="_blank" rel="noreferrer" icon={<ExportOutlined />} data-testid="campaign-template-preview-link">
+              {t('previewOpen')}
+            </Button>
+          ) : (
+            <Empty description={t('noPreview')} />
+          )}
+        </Flex>
       ) : (
         <Empty description={t('noPreview')} />
       )}
