@@ -91,8 +91,8 @@ describe('ZNS campaign dispatch journey', () => {
       const after = await api<{ status: string; counts: { sent: number; cancelled: number }; money: { released: number } }>('GET', `merchant/campaign/${created.id}`);
       assert.equal(after.status, 'CANCELLED');
       assert.ok(after.counts.cancelled > 0 && after.money.released > 0, JSON.stringify(after));
-      // The wallet history lists the RELEASE of that amount.
-      const history = await api<Array<{ reason: string; value: number }>>('GET', 'merchant/billing/tenant-balance-history?page=1&size=50');
+      // The wallet history lists the RELEASE of that amount (among the per-message HOLD_REFUND entries of the same moment).
+      const history = await api<Array<{ reason: string; value: number }>>('GET', 'merchant/billing/tenant-balance-history?page=1&size=1000');
       assert.ok(history.some((e) => e.reason === 'RELEASE' && e.value === after.money.released), 'the wallet history lists the release');
       await page.getByTestId('campaign-released').filter({ hasText: '₫' }).waitFor();
       // en and the phone width.
