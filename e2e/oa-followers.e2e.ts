@@ -21,7 +21,8 @@ after(async () => {
 
 async function tagThree(page: Page, label: string, lng: 'vi' | 'en', oaName: string): Promise<void> {
   await page.getByTestId('oa-filter').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: oaName }).first().click();
+  // Exactly this OA: another journey may have connected "<name> 3" to the same tenant.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ has: page.getByText(oaName, { exact: true }) }).first().click();
   await settle(page);
   const rows = page.locator('tr.ant-table-row');
   await rows.nth(2).waitFor({ timeout: 15_000 });
