@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 
 const OWNER = 'owner@demo.vn';
 const MODERATOR = 'moderator@demo.vn';
@@ -87,7 +88,9 @@ describe('approvals journey', () => {
     const marketingApi = tenantApi(marketing, tenant.id);
     const ownerMe = await ownerApi<{ id: string }>('GET', 'auth');
     const moderatorMe = await tenantApi(moderator, tenant.id)<{ id: string }>('GET', 'auth');
-    const [oa] = await ownerApi<Array<{ id: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    const oas = await ownerApi<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    // The sandbox's main OA: the content journey may have connected another one to this tenant.
+    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
     assert.ok(oa, 'the demo tenant has its sandbox OA');
 
     // The moderator decides first, then the owner (tenant-wide workflow).

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, loadApiSession, tenantApi, shot, signIn } from './support/harness';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 
 const OWNER = 'owner@demo.vn';
 /** The sandbox's OTP template of its first OA (the demo's "Shop An Nhiên OA"); its admin shared 84987000001. */
@@ -116,7 +117,9 @@ describe('ZNS fallback settings journey', () => {
     const tenant = session.tenants.find((t) => t.oaService && t.znsService);
     assert.ok(tenant, 'a tenant with OA and ZNS exists');
     const api = tenantApi(session, tenant.id);
-    const [oa] = await api<Array<{ id: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    // The sandbox's main OA: the content journey may have connected another one to this tenant.
+    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
     assert.ok(oa, 'the demo tenant has its sandbox OA');
     // The follower sync stores the shared phones; the template library must hold the OTP template.
     await api('POST', 'merchant/oa-user/sync', { zaloOAId: oa.id });

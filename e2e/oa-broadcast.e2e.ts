@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { BASE_URL, DESKTOP, launchBrowser, loadApiSession, settle, shot, shotsAt, signIn, tenantApi, tenantWithOa } from './support/harness';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 
 const OWNER = 'owner@demo.vn';
 const MODERATOR = 'moderator@demo.vn';
@@ -28,7 +29,9 @@ describe('OA broadcast journey', () => {
     const owner = await loadApiSession(OWNER);
     const tenant = await tenantWithOa(owner);
     const ownerApi = tenantApi(owner, tenant.id);
-    const [oa] = await ownerApi<Array<{ id: string; name: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    const oas = await ownerApi<Array<{ id: string; name: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    // The sandbox's main OA: the content journey may have connected another one to this tenant.
+    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
     assert.ok(oa);
     const moderator = await loadApiSession(MODERATOR);
     const modApi = tenantApi(moderator, tenant.id);

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
 import { BASE_URL, launchBrowser, loadApiSession, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 
 const OWNER = 'owner@demo.vn';
 /** The sandbox's OTP template of the demo OA ({{otp}}). */
@@ -56,7 +57,9 @@ describe('realtime history journey', () => {
     const tenant = session.tenants.find((t) => t.znsService && t.oaService);
     assert.ok(tenant, 'the demo tenant with ZNS exists');
     const api = tenantApi(session, tenant.id);
-    const [oa] = await api<Array<{ id: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
+    // The sandbox's main OA: the content journey may have connected another one to this tenant.
+    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
     assert.ok(oa, 'the demo tenant has its sandbox OA');
     await api('GET', 'merchant/zalo-oa/sync-zns-templates');
     const key = await api<{ secret: string }>('POST', 'merchant/api-key', { name: 'Realtime journey', zaloOAId: oa.id, service: 'ZNS' });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, loadApiSession, settle as settleRequests, shot, signIn, type ApiSession } from './support/harness';
 import { expectedOrganisationMenu, expectedTenantMenu } from './support/expected-menu';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -183,8 +184,9 @@ async function sendSomeZns(session: ApiSession, tenantId: string): Promise<void>
   const headers = { Authorization: `Bearer ${session.token}`, 'x-merchant-id': session.merchantId, 'x-tenant-id': tenantId, 'Content-Type': 'application/json' };
   const synced = await fetch(`${BASE_URL}/api/merchant/template/sync`, { method: 'POST', headers, body: '{}' });
   assert.equal(synced.status, 200, await synced.clone().text());
-  const oas = (await (await fetch(`${BASE_URL}/api/merchant/zalo-oa/list-oa`, { headers })).json()) as { data: Array<{ id: string }> };
-  const oa = oas.data[0];
+  const oas = (await (await fetch(`${BASE_URL}/api/merchant/zalo-oa/list-oa`, { headers })).json()) as { data: Array<{ id: string; zoaId?: string }> };
+  // The sandbox's main OA: the content journey may have connected another one to this tenant.
+  const oa = oas.data.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas.data[0];
   assert.ok(oa, 'the demo shop has a connected OA');
   const created = await fetch(`${BASE_URL}/api/merchant/api-key`, { method: 'POST', headers, body: JSON.stringify({ name: 'responsive e2e', zaloOAId: oa.id, service: 'ZNS' }) });
   assert.equal(created.status, 200, await created.clone().text());
