@@ -110,6 +110,9 @@ describe('ZNS campaign intake journey', () => {
       assert.equal(mine.estimatedCost, 900);
       assert.ok(['PENDING', 'APPROVED'].includes(mine.status), mine.status);
 
+      // The detail page settles first: a language switch clicked while it still loads can be lost.
+      await page.getByTestId('campaign-template-preview').waitFor();
+      await settle(page);
       await setLanguage(page, 'vi');
       await shotsAt(page, 'campaigns-list', listUrl, 'campaigns-table');
       await page.goto(listUrl);
