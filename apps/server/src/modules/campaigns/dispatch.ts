@@ -218,7 +218,8 @@ async function wait(deps: DispatchDeps, c: CampaignRow, state: CampaignRow['disp
 
 async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
   const now = nowOf(deps);
-  const promotion = isPromotionTag(await findTemplateTag(deps.db, c));
+  const tag = await findTemplateTag(deps.db, c);
+  const promotion = isPromotionTag(tag);
   const development = c.mode === 'development';
   // Recount now and then (and announce) while the campaign runs; the expected finish follows.
   const recount = Date.now() - (lastProgress.get(c.id) ?? 0) >= progressEveryMs(c);
@@ -261,17 +262,18 @@ async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
   // The tenant's rate: one token per message, whichever worker or campaign takes it.
   const limiter = limiterOf(deps);
   await Promise.all(Array.from({ length: budget }, () => limiter.take(c.tenantId)));
-  return enqueueBatch(deps, c, budget, promotion);
+  return enqueueBatch(deps, c, budget, promotion, tag);
 }
 
-async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n: number, promotion: boolean): Promise<Step> {
+async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n: number, promotion: boolean, tag: Awaited<ReturnType<typeof findTemplateTag>>): Promise<Step> {
   return deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, c0.id);
     // Cancelled or paused meanwhile: nothing more is written (the cancel took back what was queued).
     if (!c || c.status !== 'APPROVED' || c.dispatchState === 'PAUSED' || c.dispatchState === 'FINISHED') return idle;
     const recipients = await takeQueuedRecipients(tx, c.uploadId, n);
     const price = c.mode === 'development' ? 0 : c.price;
-    const type = promotion ? 'PROMOTION' : znsMessageType(await findTemplateTag(tx, c));
+    // The step read the template's tag already: one read per step, not two.
+    const type = promotion ? 'PROMOTION' : znsMessageType(tag);
     const messages: OutgoingMessage[] = recipients.map((r) => ({
       tenantId: c.tenantId,
       apiKeyId: c.apiKeyId,
