@@ -81,9 +81,17 @@ describe('ZNS campaign dispatch journey', () => {
       await page.screenshot({ path: shot('campaign-detail-vi'), fullPage: true });
       // Cancel halfway, confirmed; the released amount is shown.
       await page.getByTestId('campaign-cancel').click();
+      const cancelAnswer = page.waitForResponse((r) => r.url().includes(`/campaign/cancel/${created.id}`), { timeout: 120_000 });
+      const clickedAt = Date.now();
       await page.getByTestId('campaign-cancel-ok').click();
+      const answer = await cancelAnswer;
+      console.log(`cancel answered ${answer.status()} after ${Date.now() - clickedAt} ms`);
+      assert.equal(answer.status(), 200, await answer.text());
       const released = page.locator('.ant-modal-confirm-content');
-      await released.waitFor();
+      await released.waitFor().catch(async (e: unknown) => {
+        await page.screenshot({ path: shot('campaign-detail-cancel-no-modal'), fullPage: true });
+        throw e;
+      });
       const text = await released.innerText();
       assert.match(text, /Đã hoàn .*₫ về ví/);
       await page.screenshot({ path: shot('campaign-detail-cancelled-vi'), fullPage: true });
