@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
     ],
   },
 });

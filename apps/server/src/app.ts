@@ -4,9 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@zc/shared/limits';
 import { resolveZaloHosts, type Config } from './config';
 import type { ZaloHosts } from '@zc/zalo/hosts';
@@ -23,6 +21,7 @@ import { createCipher } from './platform/crypto';
 import { createFileStore } from './platform/files';
 import { LOG_REDACT_PATHS } from './platform/redact';
 import { registerMetrics } from './platform/metrics';
+import { registerOpenApi } from './platform/openapi';
 import { registerStaticAssets } from './platform/static-assets';
 import type { Jobs } from './platform/jobs';
 import type { ModuleDeps } from './app-types';
@@ -141,15 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Zalo Console API', version: '0.1.0', description: 'Admin console and messaging gateway for Zalo OA, ZNS and Mini Apps.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, config);
   registerAccessHook(app, { db: deps.database.db, signer });
   registerMetrics(app);
   // One LISTEN per API process, opened by the first realtime stream; streams end before the server closes.
