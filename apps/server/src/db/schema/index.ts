@@ -27,3 +27,4 @@ export * from './campaigns';
 export * from './campaign-intake';
 export * from './discounts';
 export * from './clicks';
+export * from './api-rate-limits';
