@@ -43,6 +43,11 @@ const envSchema = z.object({
   ZALO_OA_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(4000),
   // Campaign messages a tenant may enqueue per second, across all its campaigns and workers (issue 13).
   CAMPAIGN_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
+  // Public API (/api/v1) limits for all processes together (issue 17 #4, platform/openapi/guides/rate-limits.md);
+  // an organisation may set its own per tenant. Defaults sit above one process's measured send peak.
+  PUBLIC_API_RATE_PER_SECOND_KEY: z.coerce.number().int().min(1).max(100_000).default(8000),
+  PUBLIC_API_RATE_PER_SECOND_TENANT: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  PUBLIC_API_RATE_BURST_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   // `shared`: one per-OA budget for every process, kept in the database; `local`: each process its own.
   ZALO_RATE_LIMIT: z.enum(['shared', 'local']).optional(),
   ZALO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -89,6 +94,8 @@ export interface Config {
   zaloOaRatePerMinute: number;
   /** Campaign messages a tenant may enqueue per second, all campaigns and workers together. */
   campaignRatePerSecond: number;
+  /** Default public API limits (requests per second per key / per tenant; burst = that many seconds' worth). */
+  publicApiRate: { keyPerSecond: number; tenantPerSecond: number; burstSeconds: number };
   /** Per-OA limit kept in the database for every process (default with DATABASE_URL), or per process (PGlite default). */
   zaloRateLimit: 'shared' | 'local';
   zaloTimeoutMs: number;
@@ -152,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ),
     zaloOaRatePerMinute: env.ZALO_OA_RATE_PER_MINUTE,
     campaignRatePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
+    publicApiRate: { keyPerSecond: env.PUBLIC_API_RATE_PER_SECOND_KEY, tenantPerSecond: env.PUBLIC_API_RATE_PER_SECOND_TENANT, burstSeconds: env.PUBLIC_API_RATE_BURST_SECONDS },
     // Embedded PGlite has exactly one process, whose in-memory bucket is already exact.
     zaloRateLimit: env.ZALO_RATE_LIMIT ?? (env.DATABASE_URL ? 'shared' : 'local'),
     zaloTimeoutMs: env.ZALO_TIMEOUT_MS,
