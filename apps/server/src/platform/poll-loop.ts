@@ -1,6 +1,8 @@
 /** A running poll loop: `stop()` wakes it from its sleep and resolves once the current pass ended. */
 export interface PollLoop {
   stop(): Promise<void>;
+  /** New work is there: end the idle sleep now, or run once more right after the current pass. */
+  wake(): void;
 }
 
 /**
@@ -11,6 +13,7 @@ export interface PollLoop {
 export function startPollLoop(pass: () => Promise<{ busy: boolean }>, opts: { idleMs?: number; onError?: (err: unknown) => void } = {}): PollLoop {
   const idleMs = opts.idleMs ?? 250;
   let running = true;
+  let kicked = false;
   let wake: (() => void) | null = null;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -23,7 +26,8 @@ export function startPollLoop(pass: () => Promise<{ busy: boolean }>, opts: { id
   const done = (async () => {
     while (running) {
       try {
-        if (!(await pass()).busy) await sleep(idleMs);
+        kicked = false;
+        if (!(await pass()).busy && !kicked) await sleep(idleMs);
       } catch (err) {
         opts.onError?.(err);
         await sleep(idleMs * 4);
@@ -31,6 +35,10 @@ export function startPollLoop(pass: () => Promise<{ busy: boolean }>, opts: { id
     }
   })();
   return {
+    wake() {
+      kicked = true;
+      wake?.();
+    },
     async stop() {
       running = false;
       wake?.();
