@@ -1,2 +1,38 @@
-/** The SDK's version (the package's). */
-export const SDK_VERSION = '0.1.0';
+/**
+ * @zc/sdk — typed client of the Zalo Console public API and webhook signature verifier.
+ * See README.md.
+ */
+export { SDK_VERSION } from './version';
+export { ZaloConsole, type ZaloConsoleOptions, type SendOptions, type SendResult, type ZnsSendBody, type OaSendBody, type MessageStatus } from './client';
+export {
+  ZaloConsoleError,
+  ValidationError,
+  IdempotencyMismatchError,
+  AuthenticationError,
+  InsufficientBalanceError,
+  PermissionError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  QuotaExceededError,
+  ServerError,
+  NetworkError,
+  type ApiErrorBody,
+  type FieldIssue,
+} from './errors';
+export {
+  verifyWebhook,
+  signWebhook,
+  WebhookSignatureError,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_DELIVERY_HEADER,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type MessageStatusEvent,
+  type MessageStatusData,
+  type WebhookTestEvent,
+  type WebhookSignatureFailure,
+} from './webhooks';
+export { ERROR_CODES, type ErrorCode } from './generated/error-codes';
+export type { paths, webhooks, components } from './generated/openapi';
