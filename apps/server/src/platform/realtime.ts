@@ -345,7 +345,8 @@ export function registerRealtimeRoutes(app: ZodApp, deps: ModuleDeps, hub: Realt
     {
       config: { access: merchantAccess() },
       schema: {
-        tags: ['realtime'],
+        operationId: 'streamEvents',
+        tags: ['Realtime'],
         summary: 'Server-sent events of the organisation (and its tenants) the user may see',
         description:
           'text/event-stream (send Accept: text/event-stream; 406 otherwise). Messages: `ready` first (id = position to resume from), then events `id: <event id>`, `event: <type>`, `data: {id,type,merchantId,tenantId,at,data}`, `reset` when a resume is past 24 h / 10,000 events, `: ping` every 25 s. Resume with the Last-Event-ID header or lastEventId (digits; anything else starts fresh). Contract: docs/realtime.md.',

@@ -18,7 +18,7 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/api-key',
     {
       config: { access: tenantAccess('VIEW_API_KEYS') },
-      schema: { tags, description: 'Each key carries `abilities` {toggle, rotate, delete}: what the caller may do with it.', querystring: apiKeyQuery, response: { 200: listResponse(apiKey) } },
+      schema: { operationId: 'listApiKeys', summary: 'List the API keys', tags, description: 'Each key carries `abilities` {toggle, rotate, delete}: what the caller may do with it.', querystring: apiKeyQuery, response: { 200: listResponse(apiKey) } },
     },
     async (req) => {
       const q = req.query;
@@ -31,7 +31,7 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/api-key',
     {
       config: { access: tenantAccess('CREATE_API_KEYS'), audit: 'API_KEY_CREATE' },
-      schema: { tags, description: 'Creates a key for one OA of the tenant. `data.secret` is answered once; only its SHA-256 is stored.', body: createApiKeyBody, response: { 200: dataResponse(apiKeyWithSecret) } },
+      schema: { operationId: 'createApiKey', summary: 'Create an API key', tags, description: 'Creates a key for one OA of the tenant. `data.secret` is answered once; only its SHA-256 is stored.', body: createApiKeyBody, response: { 200: dataResponse(apiKeyWithSecret) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -49,6 +49,8 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('UPDATE_API_KEYS'), audit: 'API_KEY_UPDATE' },
       schema: {
+        operationId: 'updateApiKey',
+        summary: 'Activate, deactivate or rotate an API key',
         tags,
         description:
           '`type` ACTIVE | INACTIVE | ROTATE, confirmed with the OTP of purpose API_KEY. ROTATE answers the new secret once in `data.secret`; the old one stops working at once. Setting the status the key already has answers 409 (the row\'s `abilities.toggle` sets the other one).',
@@ -76,7 +78,7 @@ export function registerApiKeyRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/api-key/:id',
     {
       config: { access: tenantAccess('DELETE_API_KEYS'), audit: 'API_KEY_DELETE' },
-      schema: { tags, description: 'Deletes the key, confirmed with the OTP of purpose API_KEY.', params: idParam, body: apiKeyOtpBody, response: { 200: okResponse } },
+      schema: { operationId: 'deleteApiKey', summary: 'Delete an API key', tags, description: 'Deletes the key, confirmed with the OTP of purpose API_KEY.', params: idParam, body: apiKeyOtpBody, response: { 200: okResponse } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);

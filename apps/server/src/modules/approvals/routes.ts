@@ -33,6 +33,8 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('VIEW_TENANT_TASK') },
       schema: {
+        operationId: 'listTasks',
+        summary: 'List the caller\'s tasks',
         tags,
         description: "The caller's tasks in the tenant (as creator or approver), voided reviews left out. `status` is the caller's view (new/viewed); `abilities.decide` is true on the tasks waiting for the caller.",
         querystring: taskListQuery,
@@ -47,7 +49,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/task/card',
-    { config: { access: tenantAccess('VIEW_TENANT_TASK') }, schema: { tags, description: '§3 Task counter card of the caller (tasks and tickets).', response: { 200: dataResponse(taskCard) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_TASK') }, schema: { operationId: 'getTaskCard', summary: 'Get the caller\'s task counters', tags, description: '§3 Task counter card of the caller (tasks and tickets).', response: { 200: dataResponse(taskCard) } } },
     async (req) => ({ data: await cardOf(deps.db, actorOf(req.ctx), tenantScope(req.ctx)) }),
   );
 
@@ -55,7 +57,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/task/log',
     {
       config: { access: tenantAccess('VIEW_TENANT_TASK') },
-      schema: { tags, description: 'Every review of one item (by `referenceId`, or by `taskId` of one of its reviews), newest first, voided ones included, each with its timeline.', querystring: taskLogQuery, response: { 200: dataResponse(z.array(taskDetail)) } },
+      schema: { operationId: 'getTaskLog', summary: 'List every review of one item', tags, description: 'Every review of one item (by `referenceId`, or by `taskId` of one of its reviews), newest first, voided ones included, each with its timeline.', querystring: taskLogQuery, response: { 200: dataResponse(z.array(taskDetail)) } },
     },
     async (req) => ({ data: await findTaskLog(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.query) }),
   );
@@ -64,7 +66,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/task/oa/:id',
     {
       config: { access: tenantAccess('VIEW_TENANT_TASK') },
-      schema: { tags, description: 'The reviews of one OA content item (its id), newest first.', params: idParam, response: { 200: dataResponse(z.array(taskDetail)) } },
+      schema: { operationId: 'listOaContentTasks', summary: 'List the reviews of an OA content item', tags, description: 'The reviews of one OA content item (its id), newest first.', params: idParam, response: { 200: dataResponse(z.array(taskDetail)) } },
     },
     async (req) => ({ data: await findOaContentTasks(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
@@ -73,7 +75,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/task/:id',
     {
       config: { access: tenantAccess('VIEW_TENANT_TASK') },
-      schema: { tags, description: 'One task: the workflow copy with each approver’s decision, the frozen snapshot and its hash, the kind’s preview; `abilities` {approve, reject}.', params: idParam, response: { 200: dataResponse(taskDetail) } },
+      schema: { operationId: 'getTask', summary: 'Get a task', tags, description: 'One task: the workflow copy with each approver’s decision, the frozen snapshot and its hash, the kind’s preview; `abilities` {approve, reject}.', params: idParam, response: { 200: dataResponse(taskDetail) } },
     },
     async (req) => ({ data: await findTask(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
@@ -84,6 +86,8 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
       // Recorded as TASK_APPROVE or TASK_REJECT by the decision's type.
       config: { access: tenantAccess('UPDATE_TENANT_TASK'), audit: 'TASK_APPROVE' },
       schema: {
+        operationId: 'decideTask',
+        summary: 'Approve or reject a task',
         tags,
         description:
           'The next approver approves or rejects with a note (§5; `comment` required). 403 TASK_NOT_YOUR_TURN for anyone else; 409 TASK_ALREADY_DECIDED once decided, TASK_NOT_PENDING once voided by an edit. The last approval runs the kind’s approval action.',
@@ -118,7 +122,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/task/:id',
     {
       config: { access: tenantAccess('VIEW_TENANT_TASK'), audit: 'TASK_VIEW' },
-      schema: { tags, description: 'Marks the task viewed by the caller (§2.14: opening a row).', params: idParam, body: viewTaskBody, response: { 200: okResponse } },
+      schema: { operationId: 'markTaskViewed', summary: 'Mark a task viewed', tags, description: 'Marks the task viewed by the caller (§2.14: opening a row).', params: idParam, body: viewTaskBody, response: { 200: okResponse } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -134,7 +138,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/approval-workflow',
     {
       config: { access: tenantAccess('VIEW_APPROVAL_WORK_FLOW') },
-      schema: { tags: wfTags, description: 'The approvers of every reviewable kind, for the tenant (no teamId) or one team; an unset kind answers an empty list (approved on submission).', querystring: workflowQuery, response: { 200: dataResponse(z.array(approvalWorkflow)) } },
+      schema: { operationId: 'listApprovalWorkflows', summary: 'List the approval workflows', tags: wfTags, description: 'The approvers of every reviewable kind, for the tenant (no teamId) or one team; an unset kind answers an empty list (approved on submission).', querystring: workflowQuery, response: { 200: dataResponse(z.array(approvalWorkflow)) } },
     },
     async (req) => ({ data: await findWorkflows(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.query.teamId ?? null) }),
   );
@@ -143,7 +147,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/approval-workflow/candidates',
     {
       config: { access: tenantAccess('VIEW_APPROVAL_WORK_FLOW') },
-      schema: { tags: wfTags, description: 'Who may be named an approver: the users who can open the tenant (its members and the organisation’s owners and administrators), by name.', response: { 200: dataResponse(z.array(workflowCandidate)) } },
+      schema: { operationId: 'listApprovalCandidates', summary: 'List the users who may be named approvers', tags: wfTags, description: 'Who may be named an approver: the users who can open the tenant (its members and the organisation’s owners and administrators), by name.', response: { 200: dataResponse(z.array(workflowCandidate)) } },
     },
     async (req) => ({ data: await findWorkflowCandidates(deps.db, tenantScope(req.ctx)) }),
   );
@@ -154,6 +158,8 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
       // Recorded as WORKFLOW_CREATE or WORKFLOW_UPDATE.
       config: { access: tenantAccess(['CREATE_APPROVAL_WORK_FLOW', 'UPDATE_APPROVAL_WORK_FLOW']), audit: 'WORKFLOW_UPDATE' },
       schema: {
+        operationId: 'setApprovalWorkflow',
+        summary: 'Set the approvers of one reviewable kind',
         tags: wfTags,
         description: 'Sets one kind’s ordered approvers (≤ 10, unique; 400 on a duplicate) for the tenant (`teamId` null) or a team. A user who cannot open the tenant answers 422 APPROVER_NOT_IN_TENANT. Pending reviews keep their copy.',
         body: putWorkflowBody,
@@ -185,7 +191,7 @@ export function registerApprovalRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/approval-workflow/:kind',
     {
       config: { access: tenantAccess('DELETE_APPROVAL_WORK_FLOW'), audit: 'WORKFLOW_DELETE' },
-      schema: { tags: wfTags, description: 'Removes one kind’s workflow for the tenant (no teamId) or a team: its items are then approved on submission.', params: workflowKindParams, querystring: workflowQuery, response: { 200: okResponse } },
+      schema: { operationId: 'deleteApprovalWorkflow', summary: 'Remove the approval workflow of one kind', tags: wfTags, description: 'Removes one kind’s workflow for the tenant (no teamId) or a team: its items are then approved on submission.', params: workflowKindParams, querystring: workflowQuery, response: { 200: okResponse } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);

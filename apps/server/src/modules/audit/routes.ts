@@ -21,25 +21,25 @@ export function registerAuditRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/audit-log/by-merchant',
-    { config: { access: merchantAccess('VIEW_MERCHANT_AUDIT_LOG') }, schema: { tags, querystring: auditQuery, response: { 200: listResponse(auditEntry) } } },
+    { config: { access: merchantAccess('VIEW_MERCHANT_AUDIT_LOG') }, schema: { operationId: 'listMerchantAuditLog', summary: 'List the organisation\'s audit log', tags, querystring: auditQuery, response: { 200: listResponse(auditEntry) } } },
     async (req) => list({ merchantId: requireMerchant(req.ctx) }, req.query),
   );
 
   app.get(
     '/merchant/audit-log/by-tenant',
-    { config: { access: tenantAccess('VIEW_TENANT_AUDIT_LOG') }, schema: { tags, querystring: auditQuery, response: { 200: listResponse(auditEntry) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_AUDIT_LOG') }, schema: { operationId: 'listTenantAuditLog', summary: 'List the tenant\'s audit log', tags, querystring: auditQuery, response: { 200: listResponse(auditEntry) } } },
     async (req) => list({ tenant: tenantScope(req.ctx) }, req.query),
   );
 
   app.get(
     '/merchant/audit-log/action-enums',
-    { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(z.array(z.enum(AUDIT_ACTIONS))) } } },
+    { config: { access: authenticated }, schema: { operationId: 'listAuditActions', summary: 'List the audit actions', tags, response: { 200: dataResponse(z.array(z.enum(AUDIT_ACTIONS))) } } },
     async () => ({ data: [...AUDIT_ACTIONS] }),
   );
 
   app.get(
     '/merchant/audit-log/verify',
-    { config: { access: merchantAccess('VIEW_MERCHANT_AUDIT_LOG') }, schema: { tags, response: { 200: auditVerifyResponse } } },
+    { config: { access: merchantAccess('VIEW_MERCHANT_AUDIT_LOG') }, schema: { operationId: 'verifyAuditLog', summary: 'Verify the audit log\'s hash chain', tags, response: { 200: auditVerifyResponse } } },
     async (req) => ({ data: await verifyAuditChain(deps.db, requireMerchant(req.ctx)) }),
   );
 }

@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/auth/login/credential',
-    { config: { access: publicAccess, audit: 'AUTH_LOGIN', ...limited }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
+    { config: { access: publicAccess, audit: 'AUTH_LOGIN', ...limited }, schema: { operationId: 'loginWithCredential', summary: 'Sign in with e-mail and password', tags, security: [], body: loginBody, response: { 200: loginResponse } } },
     async (req) => {
       const user = await auth.checkLogin(deps.db, authDeps, req.body.email, req.body.password, req.ip);
       return { data: await runMutation(deps.db, req, (tx, record) => auth.login(tx, authDeps, user, meta(req), record)) };
@@ -46,7 +46,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/auth/refresh',
     {
       config: { access: publicAccess, audit: { none: 'token rotation is recorded in refresh_tokens, not per 15 minutes in the audit chain' }, ...limited },
-      schema: { tags, security: [], body: refreshBody, response: { 200: dataResponse(tokenPair) } },
+      schema: { operationId: 'refreshSession', summary: 'Exchange the refresh token for a new access token', tags, security: [], body: refreshBody, response: { 200: dataResponse(tokenPair) } },
     },
     async (req) => {
       const outcome = await deps.db.transaction((tx) => auth.rotateRefreshToken(tx, authDeps, req.body.refreshToken));
@@ -58,7 +58,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/auth/logout',
-    { config: { access: authenticated, audit: 'AUTH_LOGOUT' }, schema: { tags, body: logoutBody.optional(), response: { 200: okResponse } } },
+    { config: { access: authenticated, audit: 'AUTH_LOGOUT' }, schema: { operationId: 'logout', summary: 'Sign out and revoke the refresh token', tags, body: logoutBody.optional(), response: { 200: okResponse } } },
     async (req) => {
       const sessionId = req.ctx.sessionId;
       await runMutation(deps.db, req, async (tx, record) => {
@@ -69,13 +69,13 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
   );
 
-  app.get('/auth', { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(profile) } } }, async (req) => {
+  app.get('/auth', { config: { access: authenticated }, schema: { operationId: 'getProfile', summary: 'Get the signed-in user\'s profile', tags, response: { 200: dataResponse(profile) } } }, async (req) => {
     return { data: presentProfile(await auth.getUser(deps.db, requireUser(req.ctx).id)) };
   });
 
   app.patch(
     '/auth/profile',
-    { config: { access: authenticated, audit: 'AUTH_PROFILE_UPDATE' }, schema: { tags, body: updateProfileBody, response: { 200: dataResponse(profile) } } },
+    { config: { access: authenticated, audit: 'AUTH_PROFILE_UPDATE' }, schema: { operationId: 'updateProfile', summary: 'Update the signed-in user\'s profile', tags, body: updateProfileBody, response: { 200: dataResponse(profile) } } },
     async (req) => ({
       data: await runMutation(deps.db, req, (tx, record) => auth.updateProfile(tx, requireUser(req.ctx).id, req.body.displayName, record)),
     }),
@@ -83,7 +83,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/auth/register',
-    { config: { access: publicAccess, audit: 'AUTH_REGISTER', ...limited }, schema: { tags, security: [], body: registerBody, response: { 200: loginResponse } } },
+    { config: { access: publicAccess, audit: 'AUTH_REGISTER', ...limited }, schema: { operationId: 'register', summary: 'Create an account', tags, security: [], body: registerBody, response: { 200: loginResponse } } },
     async (req) => ({ data: await runMutation(deps.db, req, (tx, record) => auth.register(tx, authDeps, req.body, meta(req), record)) }),
   );
 
@@ -91,7 +91,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/auth/forgot-password',
     {
       config: { access: publicAccess, audit: 'AUTH_PASSWORD_RESET_REQUEST', ...limited },
-      schema: { tags, security: [], body: forgotPasswordBody, response: { 200: okResponse } },
+      schema: { operationId: 'forgotPassword', summary: 'Send a password reset link', tags, security: [], body: forgotPasswordBody, response: { 200: okResponse } },
     },
     async (req) => {
       await auth.guardPasswordResetRequest(deps.db, req.body.email);
@@ -106,7 +106,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/merchant/auth/reset-password',
-    { config: { access: publicAccess, audit: 'AUTH_PASSWORD_RESET', ...limited }, schema: { tags, security: [], body: resetPasswordBody, response: { 200: okResponse } } },
+    { config: { access: publicAccess, audit: 'AUTH_PASSWORD_RESET', ...limited }, schema: { operationId: 'resetPassword', summary: 'Set a new password with a reset token', tags, security: [], body: resetPasswordBody, response: { 200: okResponse } } },
     async (req) => {
       await runMutation(deps.db, req, (tx, record) => auth.resetPassword(tx, req.body.token, req.body.password, record));
       return { data: { ok: true as const } };
@@ -117,7 +117,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/user/change-password',
     {
       config: { access: authenticated, audit: 'AUTH_PASSWORD_CHANGE' },
-      schema: { tags, body: changePasswordBody, response: { 200: dataResponse(changePasswordAnswer) } },
+      schema: { operationId: 'changePassword', summary: 'Change the signed-in user\'s password', tags, body: changePasswordBody, response: { 200: dataResponse(changePasswordAnswer) } },
     },
     async (req) => {
       const tokens = await runMutation(deps.db, req, (tx, record) => auth.changePassword(tx, authDeps, requireUser(req.ctx).id, req.body, meta(req), record));
@@ -128,7 +128,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
   for (const path of ['/auth/otp/generate', '/merchant/otp/generate']) {
     app.post(
       path,
-      { config: { access: authenticated, audit: 'OTP_GENERATE' }, schema: { tags, body: otpGenerateBody.optional(), response: { 200: otpGenerateResponse } } },
+      { config: { access: authenticated, audit: 'OTP_GENERATE' }, schema: { operationId: path === '/auth/otp/generate' ? 'generateOtp' : 'generateMerchantOtp', summary: path === '/auth/otp/generate' ? 'Send a one-time password to the signed-in user' : 'Send a one-time password to the signed-in user (console path)', tags, body: otpGenerateBody.optional(), response: { 200: otpGenerateResponse } } },
       async (req) => {
         const user = requireUser(req.ctx);
         const purpose = req.body?.purpose ?? 'GENERIC';
@@ -144,7 +144,7 @@ export function registerAuthRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/auth/otp/verify',
-    { config: { access: authenticated, audit: 'OTP_VERIFY' }, schema: { tags, body: otpVerifyBody, response: { 200: okResponse } } },
+    { config: { access: authenticated, audit: 'OTP_VERIFY' }, schema: { operationId: 'verifyOtp', summary: 'Verify a one-time password', tags, body: otpVerifyBody, response: { 200: okResponse } } },
     async (req) => {
       const user = requireUser(req.ctx);
       const outcome = await runMutation(deps.db, req, async (tx, record) => {

@@ -22,7 +22,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/getList`,
     {
       config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') },
-      schema: { tags, description: 'Broadcasts of the tenant (one per OA), newest first; filters type (the §2.3 content-type tab), status, zaloOAId and teamIds (comma-joined), title. Each carries `abilities` and its per-OA send outcome.', querystring: broadcastListQuery, response: { 200: listResponse(broadcast) } },
+      schema: { operationId: 'listBroadcasts', summary: 'List the OA broadcasts', tags, description: 'Broadcasts of the tenant (one per OA), newest first; filters type (the §2.3 content-type tab), status, zaloOAId and teamIds (comma-joined), title. Each carries `abilities` and its per-OA send outcome.', querystring: broadcastListQuery, response: { 200: listResponse(broadcast) } },
     },
     async (req) => {
       const q = req.query;
@@ -31,13 +31,13 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
   );
 
-  app.get(`${base}/detail/:id`, { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { tags, params, response: { 200: dataResponse(broadcast) } } }, async (req) => ({
+  app.get(`${base}/detail/:id`, { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { operationId: 'getBroadcast', summary: 'Get an OA broadcast', tags, params, response: { 200: dataResponse(broadcast) } } }, async (req) => ({
     data: await findBroadcast(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id),
   }));
 
   app.get(
     `${base}/attribute`,
-    { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { tags, description: 'Zalo broadcast province codes (CODE_PROVINCE_CITY_ZALO). Codes 42–62 carry `inferred: true`: their order is inferred, not confirmed by Zalo.', querystring: broadcastAttributeQuery, response: { 200: dataResponse(z.array(broadcastCity)) } } },
+    { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { operationId: 'listBroadcastAttributes', summary: 'List Zalo\'s broadcast targeting codes', tags, description: 'Zalo broadcast province codes (CODE_PROVINCE_CITY_ZALO). Codes 42–62 carry `inferred: true`: their order is inferred, not confirmed by Zalo.', querystring: broadcastAttributeQuery, response: { 200: dataResponse(z.array(broadcastCity)) } } },
     async () => ({ data: BROADCAST_CITY_TABLE.map((c) => ({ ...c, districts: [...c.districts] })) }),
   );
 
@@ -46,6 +46,8 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_ZALO_OA_CONTENT'), audit: 'OA_BROADCAST_CREATE' },
       schema: {
+        operationId: 'createBroadcasts',
+        summary: 'Create OA broadcasts, one per official account',
         tags,
         description:
           'One broadcast per per-OA payload. status DRAFT saves it hidden; PENDING_REVIEW submits it for review (OA_BROADCAST workflow). 422 BROADCAST_INVALID names the rule (NO_CONTENT, TOO_MANY_CONTENTS, DUPLICATE_CONTENT, CONTENT_NOT_PUBLISHED, PAST_SCHEDULE, CITY_UNKNOWN) and the field; nothing is stored then.',
@@ -68,7 +70,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/update/:id`,
     {
       config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT']), audit: 'OA_BROADCAST_UPDATE' },
-      schema: { tags, description: 'Changes a draft, a broadcast in review (its review is voided; PENDING_REVIEW submits the new version) or a rejected one. 409 BROADCAST_NOT_EDITABLE once approved.', params, body: broadcastPayload, response: { 200: dataResponse(broadcast) } },
+      schema: { operationId: 'updateBroadcast', summary: 'Change an OA broadcast', tags, description: 'Changes a draft, a broadcast in review (its review is voided; PENDING_REVIEW submits the new version) or a rejected one. 409 BROADCAST_NOT_EDITABLE once approved.', params, body: broadcastPayload, response: { 200: dataResponse(broadcast) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -85,7 +87,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/delete/:id`,
     {
       config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT', 'DELETE_ZALO_OA_CONTENT']), audit: 'OA_BROADCAST_DELETE' },
-      schema: { tags, description: '§4: a draft is deleted by its composers; any other broadcast only with DELETE_ZALO_OA_CONTENT (403 otherwise). An approved one not yet sent is not sent.', params, response: { 200: dataResponse(z.object({ ok: z.literal(true) })) } },
+      schema: { operationId: 'deleteBroadcast', summary: 'Delete an OA broadcast', tags, description: '§4: a draft is deleted by its composers; any other broadcast only with DELETE_ZALO_OA_CONTENT (403 otherwise). An approved one not yet sent is not sent.', params, response: { 200: dataResponse(z.object({ ok: z.literal(true) })) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -102,7 +104,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       // Recorded as TASK_APPROVE or TASK_REJECT by the decision.
       config: { access: tenantAccess('UPDATE_TENANT_TASK'), audit: 'TASK_APPROVE' },
-      schema: { tags, description: 'The next approver approves or rejects the broadcast through its review (comment required). 403 when it is not their turn; 409 once decided.', params, body: broadcastApproveBody, response: { 200: dataResponse(broadcast) } },
+      schema: { operationId: 'approveBroadcast', summary: 'Approve or reject an OA broadcast', tags, description: 'The next approver approves or rejects the broadcast through its review (comment required). 403 when it is not their turn; 409 once decided.', params, body: broadcastApproveBody, response: { 200: dataResponse(broadcast) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);

@@ -30,6 +30,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
     {
       config: { access: tenantAccess('VIEW_CAMPAIGN', zns) },
       schema: {
+        operationId: 'listCampaignHistory',
         tags,
         summary: 'The sending history of one campaign',
         description: 'The §3 history rows (trackingId, sessionId, phone, znsTemplateId, status, createdAt, isCharged …) of the campaign’s messages, with the same filters and paging as `merchant/zns/history`. 404 for another tenant’s campaign.',
@@ -42,7 +43,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
 
   app.get(
     `${base}/history/export`,
-    { config: { access: tenantAccess('VIEW_CAMPAIGN', zns) }, schema: { tags, summary: 'The campaign’s sending history as CSV (same filters)', querystring: campaignHistoryQuery, produces: ['text/csv'] } },
+    { config: { access: tenantAccess('VIEW_CAMPAIGN', zns) }, schema: { operationId: 'exportCampaignHistory', tags, summary: 'The campaign’s sending history as CSV (same filters)', querystring: campaignHistoryQuery, produces: ['text/csv'] } },
     async (req, reply) => {
       const { campaign, rows } = await campaignHistoryRows(deps.db, tenantScope(req.ctx), req.query);
       async function* csv() {
@@ -58,7 +59,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
 
   app.get(
     `${base}/template/:id`,
-    { config: { access: tenantAccess('VIEW_CAMPAIGN', zns) }, schema: { tags, summary: 'The campaign’s template preview', description: 'What the template library previews (previewUrl, name, params, price charged). `id` is the campaign’s.', params: campaignIdParams, response: { 200: dataResponse(previewSchema), 404: notFound } } },
+    { config: { access: tenantAccess('VIEW_CAMPAIGN', zns) }, schema: { operationId: 'getCampaignTemplate', tags, summary: 'The campaign’s template preview', description: 'What the template library previews (previewUrl, name, params, price charged). `id` is the campaign’s.', params: campaignIdParams, response: { 200: dataResponse(previewSchema), 404: notFound } } },
     async (req) => {
       const c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
       return { data: await campaignTemplatePreview(deps.db, c) };
@@ -69,7 +70,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
     `${base}/:id`,
     {
       config: { access: tenantAccess('VIEW_CAMPAIGN', zns) },
-      schema: { tags, summary: 'Campaign detail', description: '§3 Campaign with its dispatch state (QUOTA_WAIT continues at nextRunAt), counts (sent, received, failed, pending, cancelled), held / settled / released money and the expected finish.', params: campaignIdParams, response: { 200: dataResponse(campaignDetail), 404: notFound } },
+      schema: { operationId: 'getCampaign', tags, summary: 'Campaign detail', description: '§3 Campaign with its dispatch state (QUOTA_WAIT continues at nextRunAt), counts (sent, received, failed, pending, cancelled), held / settled / released money and the expected finish.', params: campaignIdParams, response: { 200: dataResponse(campaignDetail), 404: notFound } },
     },
     async (req) => {
       let c = await findTenantCampaign(deps.db, tenantScope(req.ctx), req.params.id);
@@ -98,6 +99,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
     {
       config: { access: tenantAccess('CANCEL_CAMPAIGN', zns), audit: 'CAMPAIGN_CANCEL' },
       schema: {
+        operationId: 'cancelCampaign',
         tags,
         summary: 'Cancel a campaign',
         description: 'Stops sending at once (no batch is written after it; messages not yet handed to Zalo are cancelled and refunded), marks queued recipients CANCELLED, closes the hold (the unspent rest back to the balance: `released`), status CANCELLED. 409 when the campaign is not approved or already finished.',
@@ -121,6 +123,7 @@ export function registerCampaignDispatchRoutes(app: ZodApp, deps: ModuleDeps): v
       {
         config: { access: tenantAccess('CANCEL_CAMPAIGN', zns), audit: action === 'pause' ? 'CAMPAIGN_PAUSE' : 'CAMPAIGN_RESUME' },
         schema: {
+          operationId: action === 'pause' ? 'pauseCampaign' : 'resumeCampaign',
           tags,
           summary: action === 'pause' ? 'Pause a campaign' : 'Resume a paused campaign',
           description: action === 'pause' ? 'No further batch is queued; what is already queued (a few seconds of sending) still goes. 409 when not running or already paused.' : 'Sending continues at once, within the quota and night rules. 409 when not paused.',

@@ -56,7 +56,7 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     base,
     {
       config: { access: tenantAccess('VIEW_CAMPAIGN', 'znsService') },
-      schema: { tags, description: 'Campaigns of the tenant, newest first; filters status, teamIds (comma-joined), name (contains). §3 Campaign fields plus abilities.', querystring: campaignListQuery, response: { 200: listResponse(campaign) } },
+      schema: { operationId: 'listCampaigns', summary: 'List the ZNS campaigns', tags, description: 'Campaigns of the tenant, newest first; filters status, teamIds (comma-joined), name (contains). §3 Campaign fields plus abilities.', querystring: campaignListQuery, response: { 200: listResponse(campaign) } },
     },
     async (req) => {
       const q = req.query;
@@ -67,7 +67,7 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     `${base}/form-options`,
-    { config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') }, schema: { tags, description: "The create dialog's choices: the tenant's active ZNS API keys, its public mode (production mode only when it is production) and the limits.", response: { 200: dataResponse(campaignFormOptions) } } },
+    { config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') }, schema: { operationId: 'getCampaignFormOptions', summary: 'Get the campaign dialog\'s choices', tags, description: "The create dialog's choices: the tenant's active ZNS API keys, its public mode (production mode only when it is production) and the limits.", response: { 200: dataResponse(campaignFormOptions) } } },
     async (req) => ({ data: await formOptions(deps.db, tenantScope(req.ctx)) }),
   );
 
@@ -75,7 +75,7 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/templates`,
     {
       config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') },
-      schema: { tags, description: "The ENABLE templates of the API key's official account, with params, list and charged price and the column mapping remembered for each. 404 for another tenant's key.", querystring: campaignTemplatesQuery, response: { 200: dataResponse(z.array(campaignTemplate)) } },
+      schema: { operationId: 'listCampaignTemplates', summary: 'List the templates a campaign may use', tags, description: "The ENABLE templates of the API key's official account, with params, list and charged price and the column mapping remembered for each. 404 for another tenant's key.", querystring: campaignTemplatesQuery, response: { 200: dataResponse(z.array(campaignTemplate)) } },
     },
     async (req) => ({ data: await templatesForKey(deps.db, tenantScope(req.ctx), req.query.apiKeyId) }),
   );
@@ -85,6 +85,8 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService'), audit: 'CAMPAIGN_UPLOAD' },
       schema: {
+        operationId: 'uploadCampaignFile',
+        summary: 'Upload a campaign recipient file',
         tags,
         consumes: ['multipart/form-data'],
         description: `Multipart: the text fields apiKeyId, znsTemplateId and optional mapping (JSON {phone, params}) BEFORE the file field \`file\` (CSV in UTF-8 or UTF-16 with BOM, or XLSX; ≤ ${MB} MB). The file is streamed to disk, never held whole in memory. 413 over the limit, 415 when neither CSV nor XLSX (by content); nothing is stored then. With a mapping (or a remembered one that fits the header) the rows are read at once; otherwise the answer has the header and a suggested mapping for \`upload/{id}/mapping\`.`,
@@ -136,6 +138,8 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService'), audit: 'CAMPAIGN_UPLOAD' },
       schema: {
+        operationId: 'mapCampaignUpload',
+        summary: 'Set the column mapping of a campaign upload',
         tags,
         description: "Reads the stored file with this column mapping (again, from scratch, when it was read before): counts, rejected rows with their reasons, the cost preflight. The mapping is remembered for the template. 422 CAMPAIGN_INVALID MAPPING_INVALID names the fields; UPLOAD_USED once a campaign uses it; 404 for another tenant's upload.",
         params,
@@ -156,7 +160,7 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     `${base}/upload/:id`,
-    { config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') }, schema: { tags, description: 'An upload with its header, mapping, counts and cost preflight.', params, response: { 200: dataResponse(campaignUpload) } } },
+    { config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') }, schema: { operationId: 'getCampaignUpload', summary: 'Get a campaign upload', tags, description: 'An upload with its header, mapping, counts and cost preflight.', params, response: { 200: dataResponse(campaignUpload) } } },
     async (req) => ({ data: await findUploadView(deps.db, tenantScope(req.ctx), req.params.id) }),
   );
 
@@ -164,7 +168,7 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/upload/:id/rejects`,
     {
       config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService') },
-      schema: { tags, description: 'The report of rejected and duplicate rows, streamed as CSV (UTF-8 with BOM): row number, stable code, reason in `lang`, then the row as read.', params, querystring: campaignRejectsQuery },
+      schema: { operationId: 'exportCampaignUploadRejects', summary: 'Export the rejected rows of a campaign upload as CSV', tags, description: 'The report of rejected and duplicate rows, streamed as CSV (UTF-8 with BOM): row number, stable code, reason in `lang`, then the row as read.', params, querystring: campaignRejectsQuery },
     },
     async (req, reply) => {
       const scope = tenantScope(req.ctx);
@@ -186,6 +190,8 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_CAMPAIGN', 'znsService'), audit: 'CAMPAIGN_CREATE' },
       schema: {
+        operationId: 'createCampaign',
+        summary: 'Create a ZNS campaign and submit it for review',
         tags,
         description:
           'Creates the campaign from a READY upload and submits it for review (kind ZNS_CAMPAIGN; an empty workflow approves it at once and the estimated cost is held). 422 CAMPAIGN_INVALID names the rule (API_KEY_REQUIRED, SCHEDULE_REQUIRED, PAST_SCHEDULE, MODE_NOT_ALLOWED, UPLOAD_NOT_READY, UPLOAD_USED, UPLOAD_OTHER_TEMPLATE, NO_VALID_ROWS, TEMPLATE_NOT_ENABLED) and the field; 402 INSUFFICIENT_BALANCE with details.shortfall when the wallet cannot cover the estimated cost.',
@@ -210,6 +216,8 @@ export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
       // Recorded as TASK_APPROVE or TASK_REJECT by the decision.
       config: { access: tenantAccess('UPDATE_TENANT_TASK', 'znsService'), audit: 'TASK_APPROVE' },
       schema: {
+        operationId: 'approveCampaign',
+        summary: 'Approve or reject a ZNS campaign',
         tags,
         description: 'The next approver approves or rejects the campaign through its review (comment required). The last approval holds the estimated cost: 402 INSUFFICIENT_BALANCE with details.shortfall when the wallet no longer covers it (nothing changes). 403 when it is not their turn; 409 once decided.',
         params,

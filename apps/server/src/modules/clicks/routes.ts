@@ -20,6 +20,8 @@ export function registerClickRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: publicAccess, audit: { none: 'a recipient clicking a link is not a console action; the click row is the record' }, ...limited },
       schema: {
+        operationId: 'recordClick',
+        summary: 'Record a tracked-link click',
         tags,
         security: [],
         description:
@@ -37,7 +39,7 @@ export function registerClickRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/campaign/:id/clicks',
-    { config: { access: tenantAccess('VIEW_CAMPAIGN', 'znsService') }, schema: { tags, description: 'Clicks of the tracked links of a campaign, newest first, with the click count and the recipients who clicked.', params: idParam, querystring: clickListQuery, response: { 200: clickList } } },
+    { config: { access: tenantAccess('VIEW_CAMPAIGN', 'znsService') }, schema: { operationId: 'listCampaignClicks', summary: 'List the tracked-link clicks of a campaign', tags, description: 'Clicks of the tracked links of a campaign, newest first, with the click count and the recipients who clicked.', params: idParam, querystring: clickListQuery, response: { 200: clickList } } },
     async (req) => {
       const r = await campaignClicks(deps.db, tenantScope(req.ctx), req.params.id, { limit: req.query.size, offset: offsetOf(req.query) });
       return { data: r.rows, meta: { total: r.total, page: req.query.page, size: req.query.size }, summary: { clicks: r.total, uniqueRecipients: r.uniqueRecipients } };
@@ -46,7 +48,7 @@ export function registerClickRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/zns/history/:id/clicks',
-    { config: { access: tenantAccess('VIEW_HISTORY', 'znsService') }, schema: { tags, description: 'Clicks of the tracked links of one ZNS message (the history detail row).', params: idParam, querystring: clickListQuery, response: { 200: clickList } } },
+    { config: { access: tenantAccess('VIEW_HISTORY', 'znsService') }, schema: { operationId: 'listZnsMessageClicks', summary: 'List the tracked-link clicks of a ZNS message', tags, description: 'Clicks of the tracked links of one ZNS message (the history detail row).', params: idParam, querystring: clickListQuery, response: { 200: clickList } } },
     async (req) => {
       const r = await messageClicks(deps.db, tenantScope(req.ctx), req.params.id, { limit: req.query.size, offset: offsetOf(req.query) });
       return { data: r.rows, meta: { total: r.total, page: req.query.page, size: req.query.size }, summary: { clicks: r.total, uniqueRecipients: r.uniqueRecipients } };
@@ -64,7 +66,7 @@ export function registerClickRedirect(app: ZodApp, deps: ModuleDeps): void {
     '/r/:token',
     {
       config: { access: publicAccess, ...limited },
-      schema: { tags, security: [], description: 'Tracked-link redirect: 302 to the target, 404 NOT_FOUND for an unknown or forged token.', params: z.strictObject({ token: z.string().max(200) }) },
+      schema: { operationId: 'followTrackedLink', summary: 'Follow a tracked link', tags, security: [], description: 'Tracked-link redirect: 302 to the target, 404 NOT_FOUND for an unknown or forged token.', params: z.strictObject({ token: z.string().max(200) }) },
     },
     async (req, reply) => {
       const url = await recordClick(deps.db, deps.config.appSecret, req.params.token, { source: 'REDIRECT', userAgent: req.headers['user-agent'] });

@@ -18,7 +18,7 @@ export function registerDiscountRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/zns-discount/list-merchant-discount',
     {
       config: { access: merchantAccess('VIEW_MERCHANT_DISCOUNT') },
-      schema: { tags, description: "Every tenant's discounts of the organisation named by x-merchant-id (optionally one tenant), with the tenant name.", querystring: merchantDiscountListQuery, response: { 200: listResponse(discount) } },
+      schema: { operationId: 'listMerchantDiscounts', summary: 'List the discounts of every tenant of the organisation', tags, description: "Every tenant's discounts of the organisation named by x-merchant-id (optionally one tenant), with the tenant name.", querystring: merchantDiscountListQuery, response: { 200: listResponse(discount) } },
     },
     async (req) => {
       const r = await listMerchantDiscounts(deps.db, actorOf(req.ctx), requireMerchant(req.ctx), { tenantId: req.query.tenantId, state: req.query.state, limit: req.query.size, offset: offsetOf(req.query) });
@@ -28,7 +28,7 @@ export function registerDiscountRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/zns-discount',
-    { config: { access: tenantAccess('VIEW_TENANT_DISCOUNT') }, schema: { tags, description: `The tenant's discounts, newest period first. ${RULES}`, querystring: discountListQuery, response: { 200: listResponse(discount) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_DISCOUNT') }, schema: { operationId: 'listDiscounts', summary: 'List the tenant\'s ZNS discounts', tags, description: `The tenant's discounts, newest period first. ${RULES}`, querystring: discountListQuery, response: { 200: listResponse(discount) } } },
     async (req) => {
       const r = await listTenantDiscounts(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { state: req.query.state, limit: req.query.size, offset: offsetOf(req.query) });
       return paged(r.rows, r.total, req.query);
@@ -37,7 +37,7 @@ export function registerDiscountRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/merchant/zns-discount',
-    { config: { access: tenantAccess('CREATE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_CREATE' }, schema: { tags, description: RULES, body: discountInput, response: { 200: dataResponse(discount) } } },
+    { config: { access: tenantAccess('CREATE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_CREATE' }, schema: { operationId: 'createDiscount', summary: 'Create a ZNS discount', tags, description: RULES, body: discountInput, response: { 200: dataResponse(discount) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
@@ -51,7 +51,7 @@ export function registerDiscountRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.put(
     '/merchant/zns-discount/:id',
-    { config: { access: tenantAccess('UPDATE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_UPDATE' }, schema: { tags, description: `Replaces the discount. ${RULES}`, params: idParam, body: discountInput, response: { 200: dataResponse(discount) } } },
+    { config: { access: tenantAccess('UPDATE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_UPDATE' }, schema: { operationId: 'updateDiscount', summary: 'Replace a ZNS discount', tags, description: `Replaces the discount. ${RULES}`, params: idParam, body: discountInput, response: { 200: dataResponse(discount) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => {
@@ -65,7 +65,7 @@ export function registerDiscountRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.delete(
     '/merchant/zns-discount/:id',
-    { config: { access: tenantAccess('DELETE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_DELETE' }, schema: { tags, description: 'Deletes the discount; messages already sent keep the price they were charged.', params: idParam, response: { 200: okResponse } } },
+    { config: { access: tenantAccess('DELETE_TENANT_DISCOUNT'), audit: 'ZNS_DISCOUNT_DELETE' }, schema: { operationId: 'deleteDiscount', summary: 'Delete a ZNS discount', tags, description: 'Deletes the discount; messages already sent keep the price they were charged.', params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {

@@ -31,6 +31,8 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND']) },
       schema: {
+        operationId: 'listFollowers',
+        summary: 'List an official account\'s followers',
         tags,
         description: 'Infinite-scroll list in display-name order: meta.page is the page answered; searchValue is a case-insensitive prefix of the display name; totals above 1,000 are flagged totalIsEstimate.',
         querystring: followerListQuery,
@@ -46,13 +48,13 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/oa-user/cities',
-    { config: { access: VIEW }, schema: { tags, description: '§3 City list with districts: the ids PATCH oa-user/{id} takes as sharedInfo.cityId / districtId.', response: { 200: dataResponse(z.array(followerCity)) } } },
+    { config: { access: VIEW }, schema: { operationId: 'listFollowerCities', summary: 'List the cities and districts a follower may share', tags, description: '§3 City list with districts: the ids PATCH oa-user/{id} takes as sharedInfo.cityId / districtId.', response: { 200: dataResponse(z.array(followerCity)) } } },
     async () => ({ data: [...FOLLOWER_CITIES] }),
   );
 
   app.get(
     '/merchant/oa-user/getTag',
-    { config: { access: VIEW }, schema: { tags, description: 'The OA’s labels (Zalo gettagsofoa, with those its synced followers carry).', querystring: followerTagsQuery, response: { 200: dataResponse(z.array(z.string())) } } },
+    { config: { access: VIEW }, schema: { operationId: 'listFollowerTags', summary: 'List an official account\'s follower labels', tags, description: 'The OA’s labels (Zalo gettagsofoa, with those its synced followers carry).', querystring: followerTagsQuery, response: { 200: dataResponse(z.array(z.string())) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const oaId = await requireTenantOa(deps.db, scope, req.query.zaloOAId);
@@ -62,7 +64,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/oa-user/sync',
-    { config: { access: VIEW }, schema: { tags, description: 'The OA’s latest follower sync (null before the first).', querystring: followerSyncStateQuery, response: { 200: dataResponse(followerSyncState.nullable()) } } },
+    { config: { access: VIEW }, schema: { operationId: 'getFollowerSync', summary: 'Get the latest follower synchronisation', tags, description: 'The OA’s latest follower sync (null before the first).', querystring: followerSyncStateQuery, response: { 200: dataResponse(followerSyncState.nullable()) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const oaId = await requireTenantOa(deps.db, scope, req.query.zaloOAId);
@@ -75,6 +77,8 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'UPDATE_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND']), audit: 'ZALO_OA_FOLLOWER_SYNC' },
       schema: {
+        operationId: 'syncFollowers',
+        summary: 'Synchronise the followers from Zalo',
         tags,
         description: 'Full resynchronisation (resumes a RUNNING or FAILED one from its stored offset). Waits for the end unless `background`; progress is announced as oa_follower.sync_progress.',
         body: followerSyncBody,
@@ -95,7 +99,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/oa-user/zalo-call',
-    { config: { access: VIEW }, schema: { tags, description: 'Call consent of the follower’s shared phone (Zalo checkconsent).', querystring: zaloCallQuery, response: { 200: dataResponse(zaloCallState) } } },
+    { config: { access: VIEW }, schema: { operationId: 'getZaloCallConsent', summary: 'Get a follower\'s call consent', tags, description: 'Call consent of the follower’s shared phone (Zalo checkconsent).', querystring: zaloCallQuery, response: { 200: dataResponse(zaloCallState) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       const row = await requireFollower(deps.db, scope, req.query.id);
@@ -107,7 +111,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-user/zalo-call',
     {
       config: { access: UPDATE, audit: 'ZALO_OA_CALL_START' },
-      schema: { tags, description: 'With consent: an outbound call (call_link, qr_code). Without: a consent request (REFERENCE §13.4).', body: zaloCallBody, response: { 200: dataResponse(zaloCallResult) } },
+      schema: { operationId: 'requestZaloCall', summary: 'Call a follower or request their consent', tags, description: 'With consent: an outbound call (call_link, qr_code). Without: a consent request (REFERENCE §13.4).', body: zaloCallBody, response: { 200: dataResponse(zaloCallResult) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -124,7 +128,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-user/updateTag/:id',
     {
       config: { access: UPDATE, audit: 'ZALO_OA_FOLLOWER_TAG' },
-      schema: { tags, description: 'ADD and SUB in one call (≤3 labels each, none in both → 422); each label runs alone and reports its own outcome.', params: idParam, body: followerTagBody, response: { 200: dataResponse(followerTagResult) } },
+      schema: { operationId: 'updateFollowerTags', summary: 'Add and remove a follower\'s labels', tags, description: 'ADD and SUB in one call (≤3 labels each, none in both → 422); each label runs alone and reports its own outcome.', params: idParam, body: followerTagBody, response: { 200: dataResponse(followerTagResult) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -147,7 +151,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-user/information/:id',
     {
       config: { access: UPDATE, audit: 'ZALO_OA_FOLLOWER_UPDATE' },
-      schema: { tags, description: 'The name the follower shares with the OA (shared_info.name), written to Zalo user/update first.', params: idParam, body: followerInformationBody, response: { 200: dataResponse(follower) } },
+      schema: { operationId: 'updateFollowerInformation', summary: 'Update the name a follower shares', tags, description: 'The name the follower shares with the OA (shared_info.name), written to Zalo user/update first.', params: idParam, body: followerInformationBody, response: { 200: dataResponse(follower) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -165,7 +169,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/oa-user/:id',
-    { config: { access: VIEW }, schema: { tags, description: 'One follower (the detail modal).', params: idParam, response: { 200: dataResponse(follower) } } },
+    { config: { access: VIEW }, schema: { operationId: 'getFollower', summary: 'Get a follower', tags, description: 'One follower (the detail modal).', params: idParam, response: { 200: dataResponse(follower) } } },
     async (req) => ({ data: presentFollower(await requireFollower(deps.db, tenantScope(req.ctx), req.params.id)) }),
   );
 
@@ -174,6 +178,8 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: UPDATE, audit: 'ZALO_OA_FOLLOWER_UPDATE' },
       schema: {
+        operationId: 'updateFollower',
+        summary: 'Update a follower\'s alias, external id and shared info',
         tags,
         description: 'Alias, external id and shared info (cityId/districtId from oa-user/cities → 422 otherwise; userDob dd/MM/yyyy), written to Zalo user/update first and stored on success.',
         params: idParam,

@@ -43,7 +43,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/invitation/by-merchant',
-    { config: { access: merchantAccess('VIEW_USER') }, schema: { tags, querystring: invitationsQuery, response: { 200: listResponse(invitation) } } },
+    { config: { access: merchantAccess('VIEW_USER') }, schema: { operationId: 'listInvitations', summary: 'List the organisation\'s invitations', tags, querystring: invitationsQuery, response: { 200: listResponse(invitation) } } },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
       const q = req.query;
@@ -56,7 +56,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/revoke/:id',
     {
       config: { access: merchantAccess(['CREATE_USER', 'DELETE_USER']), audit: 'MERCHANT_INVITATION_REVOKE' },
-      schema: { tags, description: 'Refused as the row\'s `abilities.revoke` says: an owner invitation only by an owner.', params: idParam, response: { 200: okResponse } },
+      schema: { operationId: 'revokeInvitation', summary: 'Revoke a pending invitation', tags, description: 'Refused as the row\'s `abilities.revoke` says: an owner invitation only by an owner.', params: idParam, response: { 200: okResponse } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -67,7 +67,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/invitation/mine',
-    { config: { access: authenticated }, schema: { tags, response: { 200: listResponse(receivedInvitation) } } },
+    { config: { access: authenticated }, schema: { operationId: 'listMyInvitations', summary: 'List the invitations addressed to the caller', tags, response: { 200: listResponse(receivedInvitation) } } },
     async (req) => {
       const data = await listReceivedInvitations(deps.db, requireUser(req.ctx).email);
       return { data, meta: { total: data.length } };
@@ -76,7 +76,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/merchant/invitation/accept/:id',
-    { config: { access: authenticated, audit: 'MERCHANT_INVITATION_ACCEPT' }, schema: { tags, params: idParam, response: { 200: dataResponse(acceptedInvitation) } } },
+    { config: { access: authenticated, audit: 'MERCHANT_INVITATION_ACCEPT' }, schema: { operationId: 'acceptInvitation', summary: 'Accept an invitation addressed to the caller', tags, params: idParam, response: { 200: dataResponse(acceptedInvitation) } } },
     async (req) => {
       const user = requireUser(req.ctx);
       const data = await runMutation(deps.db, req, async (tx, record) => acceptInvitation(tx, await openReceivedInvitation(tx, user.email, req.params.id), user, record));
@@ -86,7 +86,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.post(
     '/merchant/invitation/decline/:id',
-    { config: { access: authenticated, audit: 'MERCHANT_INVITATION_DECLINE' }, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    { config: { access: authenticated, audit: 'MERCHANT_INVITATION_DECLINE' }, schema: { operationId: 'declineInvitation', summary: 'Decline an invitation addressed to the caller', tags, params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const user = requireUser(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => declineInvitation(tx, await openReceivedInvitation(tx, user.email, req.params.id), user.id, record));
@@ -98,7 +98,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/token/preview',
     {
       config: { access: publicAccess, audit: { none: 'a read: the token travels in the body to keep it out of URLs and access logs' }, ...limited },
-      schema: { tags, security: [], body: invitationTokenBody, response: { 200: dataResponse(invitationPreview) } },
+      schema: { operationId: 'previewInvitationToken', summary: 'Preview the invitation an e-mailed token stands for', tags, security: [], body: invitationTokenBody, response: { 200: dataResponse(invitationPreview) } },
     },
     async (req) => {
       return { data: await previewInvitation(deps.db, req.body.token, (email) => accountExists(deps.db, email)) };
@@ -109,7 +109,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/token/accept',
     {
       config: { access: authenticated, audit: 'MERCHANT_INVITATION_ACCEPT', ...limited },
-      schema: { tags, body: invitationTokenBody, response: { 200: dataResponse(acceptedInvitation) } },
+      schema: { operationId: 'acceptInvitationToken', summary: 'Accept an invitation by its e-mailed token', tags, body: invitationTokenBody, response: { 200: dataResponse(acceptedInvitation) } },
     },
     async (req) => {
       const user = requireUser(req.ctx);
@@ -122,7 +122,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/token/accept-with-password',
     {
       config: { access: publicAccess, audit: 'MERCHANT_INVITATION_ACCEPT', ...limited },
-      schema: { tags, security: [], body: acceptInvitationWithPasswordBody, response: { 200: dataResponse(acceptedWithSession) } },
+      schema: { operationId: 'acceptInvitationTokenWithPassword', summary: 'Accept an invitation by token and create the account\'s password', tags, security: [], body: acceptInvitationWithPasswordBody, response: { 200: dataResponse(acceptedWithSession) } },
     },
     async (req) => {
       // An existing account's password is guessed no faster here than on the login route: the same
@@ -143,7 +143,7 @@ export function registerInvitationRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/invitation/token/decline',
     {
       config: { access: publicAccess, audit: 'MERCHANT_INVITATION_DECLINE', ...limited },
-      schema: { tags, security: [], body: invitationTokenBody, response: { 200: okResponse } },
+      schema: { operationId: 'declineInvitationToken', summary: 'Decline an invitation by its e-mailed token', tags, security: [], body: invitationTokenBody, response: { 200: okResponse } },
     },
     async (req) => {
       // The token is the proof of the address; no session is needed (nor read) to say no.

@@ -138,6 +138,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       onRequest,
       preValidation,
       schema: {
+        operationId: 'sendZnsMessage',
         tags: sendTags,
         summary: 'Send a ZNS message by phone',
         description:
@@ -161,6 +162,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
       onRequest,
       preValidation,
       schema: {
+        operationId: 'sendOaMessage',
         tags: sendTags,
         summary: 'Send an OA message by Zalo user id',
         description:
@@ -191,6 +193,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('VIEW_HISTORY', 'oaService') },
       schema: {
+        operationId: 'listOaHistory',
         tags: historyTags,
         summary: 'Official-account (UID) sending history',
         description: `Keyset pagination: \`page\` works within the first 1,000 rows; beyond, follow \`meta.nextCursor\` / \`meta.prevCursor\`. \`meta.total\` is exact up to 10,000, an estimate beyond (\`meta.totalIsEstimate\`). ${OA_SCOPE_TEXT}`,
@@ -207,6 +210,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('VIEW_HISTORY', 'znsService') },
       schema: {
+        operationId: 'listZnsHistory',
         tags: historyTags,
         summary: 'Notification-message (ZNS) sending history',
         description: `Same paging rules as \`merchant/uid\`; filters trackingId, sessionId, uid, templateId, phone (any spelling), templateName (exact), status (multi), type, isCharged. ${OA_SCOPE_TEXT}`,
@@ -223,6 +227,7 @@ export function registerMessagingRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('VIEW_HISTORY', 'oaService') },
       schema: {
+        operationId: 'exportOaHistory',
         tags: historyTags,
         summary: 'Official-account sending history as a CSV download (same filters as merchant/uid)',
         description: OA_SCOPE_TEXT,

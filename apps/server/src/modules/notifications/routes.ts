@@ -26,7 +26,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/getList/by-merchant',
     {
       config: { access: merchantAccess() },
-      schema: { tags, description: "The caller's notifications in the organisation (every tenant and the organisation's own), newest first; `meta.totalNew` counts the unread ones.", querystring: notificationQuery, response: { 200: notificationList } },
+      schema: { operationId: 'listMerchantNotifications', summary: 'List the caller\'s notifications in the organisation', tags, description: "The caller's notifications in the organisation (every tenant and the organisation's own), newest first; `meta.totalNew` counts the unread ones.", querystring: notificationQuery, response: { 200: notificationList } },
     },
     async (req) => {
       const q = req.query;
@@ -39,7 +39,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/getList/by-tenant',
     {
       config: { access: tenantAccess('VIEW_TENANT_NOTIFICATION') },
-      schema: { tags, description: "The caller's notifications in the current tenant (x-tenant-id), newest first; `meta.totalNew` counts the unread ones.", querystring: notificationQuery, response: { 200: notificationList } },
+      schema: { operationId: 'listTenantNotifications', summary: 'List the caller\'s notifications in the tenant', tags, description: "The caller's notifications in the current tenant (x-tenant-id), newest first; `meta.totalNew` counts the unread ones.", querystring: notificationQuery, response: { 200: notificationList } },
     },
     async (req) => {
       const q = req.query;
@@ -53,7 +53,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/mark-all-viewed',
     {
       config: { access: merchantAccess(), audit: 'NOTIFICATION_VIEW' },
-      schema: { tags, description: "Marks the caller's new notifications of the organisation viewed, or only the current tenant's (`tenantOnly`, with x-tenant-id).", body: markAllViewedBody, response: { 200: dataResponse(markAllViewedResult) } },
+      schema: { operationId: 'markAllNotificationsViewed', summary: 'Mark all the caller\'s notifications viewed', tags, description: "Marks the caller's new notifications of the organisation viewed, or only the current tenant's (`tenantOnly`, with x-tenant-id).", body: markAllViewedBody, response: { 200: dataResponse(markAllViewedResult) } },
     },
     async (req) => {
       const userId = requireUser(req.ctx).id;
@@ -73,7 +73,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/:id',
     {
       config: { access: merchantAccess(), audit: 'NOTIFICATION_VIEW' },
-      schema: { tags, description: "Marks one of the caller's notifications viewed; anyone else's answers 404.", params: idParam, body: updateNotificationBody, response: { 200: dataResponse(z.object({ id: z.string(), status: notification.shape.status })) } },
+      schema: { operationId: 'markNotificationViewed', summary: 'Mark a notification viewed', tags, description: "Marks one of the caller's notifications viewed; anyone else's answers 404.", params: idParam, body: updateNotificationBody, response: { 200: dataResponse(z.object({ id: z.string(), status: notification.shape.status })) } },
     },
     async (req) => {
       const userId = requireUser(req.ctx).id;
@@ -90,7 +90,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/preferences',
     {
       config: { access: authenticated },
-      schema: { tags, description: "The caller's delivery choice (in-app, email) for every notification kind; a kind never chosen shows its default.", response: { 200: dataResponse(z.array(notificationPreference)) } },
+      schema: { operationId: 'getNotificationPreferences', summary: 'Get the caller\'s notification preferences', tags, description: "The caller's delivery choice (in-app, email) for every notification kind; a kind never chosen shows its default.", response: { 200: dataResponse(z.array(notificationPreference)) } },
     },
     async (req) => ({ data: await preferencesOf(deps.db, requireUser(req.ctx).id) }),
   );
@@ -99,7 +99,7 @@ export function registerNotificationRoutes(app: ZodApp, deps: ModuleDeps): void 
     '/merchant/notification/preferences',
     {
       config: { access: authenticated, audit: 'NOTIFICATION_PREFERENCES_UPDATE' },
-      schema: { tags, description: 'Sets the delivery choice of the kinds named; the others keep theirs. Answers every kind.', body: updateNotificationPreferencesBody, response: { 200: dataResponse(z.array(notificationPreference)) } },
+      schema: { operationId: 'updateNotificationPreferences', summary: 'Set the caller\'s notification preferences', tags, description: 'Sets the delivery choice of the kinds named; the others keep theirs. Answers every kind.', body: updateNotificationPreferencesBody, response: { 200: dataResponse(z.array(notificationPreference)) } },
     },
     async (req) => {
       const userId = requireUser(req.ctx).id;

@@ -13,13 +13,13 @@ const RANGE_TEXT = `Days \`from\`..\`to\` (YYYY-MM-DD, Asia/Ho_Chi_Minh, both in
 export function registerOaAnalyticsRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/oa-analytics/statistics',
-    { config: { access }, schema: { tags, description: `Every bucket of the range (empty ones as zeros) and the range totals. ${RANGE_TEXT}`, querystring: oaStatsQuery, response: { 200: dataResponse(oaStatsResult) } } },
+    { config: { access }, schema: { operationId: 'getOaStatistics', summary: 'Get an official account\'s statistics', tags, description: `Every bucket of the range (empty ones as zeros) and the range totals. ${RANGE_TEXT}`, querystring: oaStatsQuery, response: { 200: dataResponse(oaStatsResult) } } },
     async (req) => ({ data: await getOaStats(deps.db, tenantScope(req.ctx), req.query) }),
   );
 
   app.get(
     '/merchant/oa-analytics/export',
-    { config: { access }, schema: { tags, summary: 'The same statistics as a CSV download', description: RANGE_TEXT, querystring: oaStatsQuery, produces: ['text/csv'] } },
+    { config: { access }, schema: { operationId: 'exportOaStatistics', tags, summary: 'The same statistics as a CSV download', description: RANGE_TEXT, querystring: oaStatsQuery, produces: ['text/csv'] } },
     async (req, reply) => {
       const r = await getOaStats(deps.db, tenantScope(req.ctx), req.query);
       return reply

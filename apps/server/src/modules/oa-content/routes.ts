@@ -55,6 +55,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(VIEW, oa) },
       schema: {
+        operationId: 'listOaContent',
+        summary: 'List the OA posts or videos',
         tags,
         description: 'Posts or videos (`type`), newest first by default; `zaloOAId` comma-joined (broadcast picker), `status` (also hide/show), `title`, `teamIds`. Each row carries its per-OA publishing state and `abilities`.',
         querystring: oaContentListQuery,
@@ -70,7 +72,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/oa-content/detail/:id',
-    { config: { access: tenantAccess(VIEW, oa) }, schema: { tags, params: idParam, response: { 200: dataResponse(oaContent) } } },
+    { config: { access: tenantAccess(VIEW, oa) }, schema: { operationId: 'getOaContent', summary: 'Get an OA post or video', tags, params: idParam, response: { 200: dataResponse(oaContent) } } },
     async (req) => ({ data: await findContentDetail(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
 
@@ -79,6 +81,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_ZALO_OA_CONTENT', oa), audit: 'OA_CONTENT_CREATE' },
       schema: {
+        operationId: 'createOaContent',
+        summary: 'Create an OA post or video',
         tags,
         description: 'Saves a post or video as a draft (`submit: false`) or submits it for review (`submit: true`, kinds OA_CONTENT_POST / OA_CONTENT_VIDEO). On approval it is published to every selected OA.',
         body: createOaContentBody,
@@ -103,6 +107,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(WRITE, oa), audit: 'OA_CONTENT_UPDATE' },
       schema: {
+        operationId: 'updateOaContent',
+        summary: 'Change an OA post or video',
         tags,
         description: 'Replaces a content not yet published (`abilities.update`). Editing one in review voids that review; `submit: true` sends it to review again. 409 OA_CONTENT_NOT_EDITABLE once published; 409 CONFLICT when `version` is stale.',
         params: idParam,
@@ -128,6 +134,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('UPDATE_TENANT_TASK', oa), audit: 'OA_CONTENT_PUBLISH' },
       schema: {
+        operationId: 'approveOaContent',
+        summary: 'Approve or reject an OA post or video',
         tags,
         description: 'The next approver approves (`approval: true`) or rejects the content’s pending review with a note. The last approval publishes it to each selected OA (per-OA state in `oaContentMapping`). 403 TASK_NOT_YOUR_TURN; 409 TASK_NOT_PENDING when nothing is in review.',
         params: idParam,
@@ -160,6 +168,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT', 'DELETE_ZALO_OA_CONTENT'], oa), audit: 'OA_CONTENT_DELETE' },
       schema: {
+        operationId: 'deleteOaContent',
+        summary: 'Delete an OA post or video',
         tags,
         description: 'Deletes a draft (whoever may edit it) or, with DELETE_ZALO_OA_CONTENT, a content in review or rejected. 409 OA_CONTENT_APPROVED (‘OA Content was approved so cannot delete’) once approved.',
         params: idParam,
@@ -183,6 +193,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(WRITE, oa), audit: 'FILE_UPLOAD' },
       schema: {
+        operationId: 'uploadImage',
+        summary: 'Upload an image',
         tags,
         consumes: ['multipart/form-data'],
         description: `One JPG or PNG image (form field \`file\`, ≤ ${OA_CONTENT_LIMITS.uploadMaxBytes / 1048576} MB, type by content): \`data.avatar\` is its URL. 415 for another type, 413 when larger; nothing is stored then. The 16:9 cover rule is checked by the web.`,
@@ -205,6 +217,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(WRITE, oa), audit: 'FILE_UPLOAD' },
       schema: {
+        operationId: 'uploadFiles',
+        summary: 'Upload several files',
         tags,
         consumes: ['multipart/form-data'],
         description: `Up to ${OA_CONTENT_LIMITS.multiUploadMaxFiles} files (repeated field \`file\`, each ≤ ${OA_CONTENT_LIMITS.uploadMaxBytes / 1048576} MB): images (jpg, png, gif), pdf, doc, docx or csv by content. One refused file refuses the request before anything is stored.`,
@@ -233,6 +247,8 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(WRITE, oa), audit: 'OA_VIDEO_UPLOAD' },
       schema: {
+        operationId: 'uploadOaVideo',
+        summary: 'Upload a video to Zalo',
         tags,
         consumes: ['multipart/form-data'],
         description: `One mp4 or avi video (field \`file\`, ≤ 50 MB, type by content) and \`zaloOAIds\` (comma-joined): stored under DATA_DIR and sent to each OA (Zalo preparevideo); conversion progress follows in video/history and oa_video.changed. 415 / 413 before anything is stored. An OA Zalo refuses gets a FAILED entry with Zalo's message.`,
@@ -263,7 +279,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-content/video/history',
     {
       config: { access: tenantAccess(VIEW, oa) },
-      schema: { tags, description: 'Uploaded videos of the given OAs (comma-joined `zaloOAId`), newest first, 20 per page; each with its per-OA conversion state.', querystring: videoHistoryQuery, response: { 200: listResponse(oaVideoItem) } },
+      schema: { operationId: 'listOaVideos', summary: 'List the uploaded videos', tags, description: 'Uploaded videos of the given OAs (comma-joined `zaloOAId`), newest first, 20 per page; each with its per-OA conversion state.', querystring: videoHistoryQuery, response: { 200: listResponse(oaVideoItem) } },
     },
     async (req) => {
       const q = req.query;
@@ -276,7 +292,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-content/video/update',
     {
       config: { access: tenantAccess(WRITE, oa), audit: 'OA_VIDEO_DELETE' },
-      schema: { tags, description: 'Removes the uploads `ids` (video keys) from the picker (§2.9 delete with confirmation). 404 when one is not the tenant’s.', body: videoUpdateBody, response: { 200: okResponse } },
+      schema: { operationId: 'hideOaVideos', summary: 'Remove uploaded videos from the picker', tags, description: 'Removes the uploads `ids` (video keys) from the picker (§2.9 delete with confirmation). 404 when one is not the tenant’s.', body: videoUpdateBody, response: { 200: okResponse } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -292,7 +308,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-content/quotas',
     {
       config: { access: tenantAccess(VIEW, oa) },
-      schema: { tags, description: '§3 Quota per OA (comma-joined `zaloOAIds`, all OAs when absent): used = articles + videos, total, remain.', querystring: oaQuotaQuery, response: { 200: dataResponse(z.array(oaContentQuota)) } },
+      schema: { operationId: 'listOaContentQuotas', summary: 'List the content quotas per official account', tags, description: '§3 Quota per OA (comma-joined `zaloOAIds`, all OAs when absent): used = articles + videos, total, remain.', querystring: oaQuotaQuery, response: { 200: dataResponse(z.array(oaContentQuota)) } },
     },
     async (req) => ({ data: await findQuotas(deps.db, tenantScope(req.ctx), req.query.zaloOAIds) }),
   );

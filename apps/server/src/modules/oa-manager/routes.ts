@@ -58,7 +58,7 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-manager/get-oa',
     {
       config: { access: tenantAccess(['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA_INFO', 'UPDATE_ZALO_OA']) },
-      schema: { tags, description: 'The OA as Zalo describes it now (getoa); 404 for another tenant\'s OA.', querystring: oaInfoQuery, response: { 200: dataResponse(oaInfo) } },
+      schema: { operationId: 'getOaProfile', summary: 'Get an official account as Zalo describes it', tags, description: 'The OA as Zalo describes it now (getoa); 404 for another tenant\'s OA.', querystring: oaInfoQuery, response: { 200: dataResponse(oaInfo) } },
     },
     async (req) => ({ data: await fetchOaInfo(deps.db, deps.zalo, tenantScope(req.ctx), req.query.zaloOAId) }),
   );
@@ -68,6 +68,8 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('UPDATE_ZALO_OA_INFO'), audit: 'OA_UPDATE_REQUEST_CREATE' },
       schema: {
+        operationId: 'requestOaUpdate',
+        summary: 'Request a change of an official account\'s profile',
         tags,
         consumes: ['multipart/form-data'],
         description:
@@ -95,7 +97,7 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-manager/list-request',
     {
       config: { access: tenantAccess(['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA_INFO']) },
-      schema: { tags, description: 'Newest first; `abilities.cancel` when the caller may cancel the row (PENDING and UPDATE_ZALO_OA_INFO).', querystring: oaUpdateRequestListQuery, response: { 200: listResponse(oaUpdateRequest) } },
+      schema: { operationId: 'listOaUpdateRequests', summary: 'List the official-account change requests', tags, description: 'Newest first; `abilities.cancel` when the caller may cancel the row (PENDING and UPDATE_ZALO_OA_INFO).', querystring: oaUpdateRequestListQuery, response: { 200: listResponse(oaUpdateRequest) } },
     },
     async (req) => {
       const q = req.query;
@@ -108,7 +110,7 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-manager/cancel-request/:id',
     {
       config: { access: tenantAccess('UPDATE_ZALO_OA_INFO'), audit: 'OA_UPDATE_REQUEST_CANCEL' },
-      schema: { tags, description: 'Cancels a PENDING request; 409 once it is decided or cancelled, 404 for another tenant\'s.', params: idParam, response: { 200: dataResponse(z.object({ id: z.uuid(), status: z.string() })) } },
+      schema: { operationId: 'cancelOaUpdateRequest', summary: 'Cancel a pending official-account change request', tags, description: 'Cancels a PENDING request; 409 once it is decided or cancelled, 404 for another tenant\'s.', params: idParam, response: { 200: dataResponse(z.object({ id: z.uuid(), status: z.string() })) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -125,7 +127,7 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-quota',
     {
       config: { access: tenantAccess(['VIEW_ZALO_OA_SERVICE', 'UPDATE_ZALO_OA', 'UPDATE_ZALO_OA_INFO']) },
-      schema: { tags, description: 'Per-OA message quotas as last read from Zalo (REFERENCE §3.8) with `syncedAt` (null: never synced). One OA, or every OA of the tenant.', querystring: oaQuotaQuery, response: { 200: dataResponse(z.array(oaQuota)) } },
+      schema: { operationId: 'listOaQuotas', summary: 'List the official accounts\' message quotas', tags, description: 'Per-OA message quotas as last read from Zalo (REFERENCE §3.8) with `syncedAt` (null: never synced). One OA, or every OA of the tenant.', querystring: oaQuotaQuery, response: { 200: dataResponse(z.array(oaQuota)) } },
     },
     async (req) => ({ data: await findQuotas(deps.db, tenantScope(req.ctx), req.query.zaloOAId) }),
   );
@@ -134,7 +136,7 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/oa-quota/sync',
     {
       config: { access: tenantAccess(['UPDATE_ZALO_OA', 'UPDATE_ZALO_OA_INFO']), audit: 'OA_QUOTA_SYNC' },
-      schema: { tags, description: 'Reads the quotas of one OA (or every OA of the tenant) from Zalo now and stores them. Each OA stands alone: a Zalo failure is listed in `failed`, the others are stored.', body: oaQuotaSyncBody, response: { 200: dataResponse(oaQuotaSyncResult) } },
+      schema: { operationId: 'syncOaQuotas', summary: 'Read the message quotas from Zalo now', tags, description: 'Reads the quotas of one OA (or every OA of the tenant) from Zalo now and stores them. Each OA stands alone: a Zalo failure is listed in `failed`, the others are stored.', body: oaQuotaSyncBody, response: { 200: dataResponse(oaQuotaSyncResult) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);

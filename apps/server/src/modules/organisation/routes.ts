@@ -33,17 +33,17 @@ const tenantTags = ['Tenants'];
 
 /** Organisation (merchant) routes of §7 Merchants and Tenants. */
 export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
-  app.get('/merchant/merchant/by-user', { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
+  app.get('/merchant/merchant/by-user', { config: { access: authenticated }, schema: { operationId: 'listUserMerchants', summary: 'List the organisations the caller belongs to', tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
     data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
   }));
 
-  app.get('/merchant/tenant/list-by-user', { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
+  app.get('/merchant/tenant/list-by-user', { config: { access: authenticated }, schema: { operationId: 'listTenantsByUser', summary: 'List the caller\'s organisations with their tenants', tags: merchantTags, response: { 200: dataResponse(z.array(merchant)) } } }, async (req) => ({
     data: await listMerchantsOfUser(deps.db, requireUser(req.ctx).id),
   }));
 
   app.get(
     '/merchant/merchant/pagination/by-user',
-    { config: { access: authenticated }, schema: { tags: merchantTags, querystring: pageQuery, response: { 200: listResponse(merchant) } } },
+    { config: { access: authenticated }, schema: { operationId: 'listMerchantsByUser', summary: 'List the caller\'s organisations, paged', tags: merchantTags, querystring: pageQuery, response: { 200: listResponse(merchant) } } },
     async (req) => {
       const userId = requireUser(req.ctx).id;
       const rows = await listMerchantsOfUser(deps.db, userId, { limit: req.query.size, offset: offsetOf(req.query) });
@@ -53,19 +53,19 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/merchant/check-eu-by-user',
-    { config: { access: authenticated }, schema: { tags: merchantTags, response: { 200: checkEuResponse } } },
+    { config: { access: authenticated }, schema: { operationId: 'checkEuByUser', summary: 'Check whether the caller is an end user and where they belong', tags: merchantTags, response: { 200: checkEuResponse } } },
     async (req) => ({ data: await findEndUserHome(deps.db, requireUser(req.ctx).id) }),
   );
 
   app.get(
     '/merchant/merchant/:id',
-    { config: { access: authenticated }, schema: { tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(merchant) } } },
+    { config: { access: authenticated }, schema: { operationId: 'getMerchant', summary: 'Get an organisation', tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(merchant) } } },
     async (req) => ({ data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, req.params.id) }),
   );
 
   app.get(
     '/merchant/merchant-role',
-    { config: { access: merchantAccess('VIEW_USER') }, schema: { tags: merchantTags, response: { 200: dataResponse(z.array(merchantRoleItem)) } } },
+    { config: { access: merchantAccess('VIEW_USER') }, schema: { operationId: 'listMerchantRoles', summary: 'List the organisation roles', tags: merchantTags, response: { 200: dataResponse(z.array(merchantRoleItem)) } } },
     async () => ({ data: MERCHANT_ROLES.map((name) => ({ name, permissions: [...MERCHANT_ROLE_PERMISSIONS[name]] })) }),
   );
 
@@ -73,7 +73,7 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/merchant/updateAvatar',
     {
       config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE_AVATAR' },
-      schema: { tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB', response: { 200: dataResponse(merchant) } },
+      schema: { operationId: 'updateMerchantAvatar', summary: 'Replace the organisation\'s avatar', tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB', response: { 200: dataResponse(merchant) } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -89,7 +89,7 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
   // The id names the organisation; membership (404) and VIEW_TENANT or VIEW_USER (403) are checked by getOrgChart.
   app.get(
     '/merchant/merchant/get-org-chart/:id',
-    { config: { access: authenticated }, schema: { tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(orgChart) } } },
+    { config: { access: authenticated }, schema: { operationId: 'getOrgChart', summary: 'Get the organisation chart', tags: merchantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(orgChart) } } },
     async (req) => ({ data: await getOrgChart(deps.db, requireUser(req.ctx).id, req.params.id) }),
   );
 }
@@ -98,7 +98,7 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
 export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/merchant/tenant/:id',
-    { config: { access: authenticated }, schema: { tags: tenantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(tenant) } } },
+    { config: { access: authenticated }, schema: { operationId: 'getTenant', summary: 'Get a tenant', tags: tenantTags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(tenant) } } },
     async (req) => {
       const userId = requireUser(req.ctx).id;
       const grant = await findTenantAccess(deps.db, userId, req.params.id);
@@ -111,7 +111,7 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/tenant',
     {
       config: { access: merchantAccess('CREATE_TENANT'), audit: 'TENANT_CREATE' },
-      schema: { tags: tenantTags, consumes: ['multipart/form-data'], description: 'multipart fields: `name` (required), `file` (avatar, JPG or PNG by content, at most 5 MB, required)', response: { 200: dataResponse(tenant) } },
+      schema: { operationId: 'createTenant', summary: 'Create a tenant', tags: tenantTags, consumes: ['multipart/form-data'], description: 'multipart fields: `name` (required), `file` (avatar, JPG or PNG by content, at most 5 MB, required)', response: { 200: dataResponse(tenant) } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -128,7 +128,7 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/tenant/:id',
     {
       config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_UPDATE' },
-      schema: { tags: tenantTags, consumes: ['multipart/form-data'], params: z.strictObject({ id: z.uuid() }), description: 'multipart fields: `name`, `file` (avatar)', response: { 200: dataResponse(tenant) } },
+      schema: { operationId: 'updateTenant', summary: 'Rename a tenant or replace its avatar', tags: tenantTags, consumes: ['multipart/form-data'], params: z.strictObject({ id: z.uuid() }), description: 'multipart fields: `name`, `file` (avatar)', response: { 200: dataResponse(tenant) } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -142,7 +142,7 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/service-manager/tenant-service',
-    { config: { access: tenantAccess('VIEW_TENANT_SERVICES') }, schema: { tags: tenantTags, response: { 200: dataResponse(tenantServices) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_SERVICES') }, schema: { operationId: 'getTenantServices', summary: 'Get the services enabled for the tenant', tags: tenantTags, response: { 200: dataResponse(tenantServices) } } },
     async (req) => ({ data: await getTenantServices(deps.db, tenantScope(req.ctx)) }),
   );
 
@@ -150,7 +150,7 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/service-manager/tenant-service',
     {
       config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_SERVICES_UPDATE' },
-      schema: { tags: tenantTags, description: 'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id.', body: tenantServicesBody, response: { 200: dataResponse(tenantServices) } },
+      schema: { operationId: 'updateTenantServices', summary: 'Enable or disable the tenant\'s services', tags: tenantTags, description: 'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id.', body: tenantServicesBody, response: { 200: dataResponse(tenantServices) } },
     },
     async (req) => {
       if (!req.ctx.tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');

@@ -30,14 +30,14 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/uid/list-api-key-playground',
     {
       config: { access },
-      schema: { tags, summary: 'Active API keys the playground can send with (names and OAs only)', response: { 200: dataResponse(z.array(playgroundApiKey)) } },
+      schema: { operationId: 'listPlaygroundApiKeys', tags, summary: 'Active API keys the playground can send with (names and OAs only)', response: { 200: dataResponse(z.array(playgroundApiKey)) } },
     },
     async (req) => ({ data: (await listActiveKeys(deps.db, tenantScope(req.ctx))).map(presentPlaygroundKey) }),
   );
 
   app.get(
     '/merchant/uid/list-template',
-    { config: { access }, schema: { tags, querystring: z.strictObject({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(1000).default(1000) }), response: { 200: dataResponse(z.array(uidTemplateGroup)) } } },
+    { config: { access }, schema: { operationId: 'listPlaygroundTemplates', summary: 'List the message templates of the playground', tags, querystring: z.strictObject({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(1000).default(1000) }), response: { 200: dataResponse(z.array(uidTemplateGroup)) } } },
     async () => ({ data: UID_MESSAGE_TEMPLATE_GROUPS.map((g) => ({ ...g, uidMessageTemplates: g.uidMessageTemplates.map((t) => ({ ...t })) })) }),
   );
 
@@ -46,6 +46,8 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access, audit: 'PLAYGROUND_SEND' },
       schema: {
+        operationId: 'sendPlaygroundMessage',
+        summary: 'Send a message from the playground',
         tags,
         description: 'Sends `messageData` to follower `uid` through the OA of API key `apiKeyId`, exactly like the public OA send API (charged, recorded in the UID history). Placeholders `{name}`, `{uid}`, `{alias}`, `{phone}`, `{city}`, `{district}`, `{address}`, `{dob}` in the texts are filled from the synced follower first; one without a value answers 400 `placeholder_missing` on its field. Follow the result with `GET uid/message-playground/{id}`.',
         body: playgroundSendBody,
@@ -66,6 +68,8 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access },
       schema: {
+        operationId: 'getPlaygroundMessage',
+        summary: 'Get the status of a playground message',
         tags,
         description: 'Status of one message sent from the playground (this tenant’s playground sends only; any other id answers 404): queued, accepted by Zalo, delivered or failed with the Zalo error decoded in vi and en.',
         params: z.strictObject({ id: z.uuid() }),
@@ -80,6 +84,8 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access },
       schema: {
+        operationId: 'getPlaygroundConversation',
+        summary: 'Get the latest messages with a follower',
         tags,
         description: 'The latest messages (≤ 10, newest first) between the OA of API key `apiKeyId` and follower `uid`, read from Zalo: what a quote message can refer to.',
         querystring: playgroundConversationQuery,
@@ -94,6 +100,8 @@ export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access, audit: 'PLAYGROUND_UPLOAD' },
       schema: {
+        operationId: 'uploadPlaygroundFile',
+        summary: 'Upload a file for a playground message',
         tags,
         consumes: ['multipart/form-data'],
         description: 'multipart fields: `file`, `type` (IMAGE: jpg/png ≤ 1 MB; FILE: pdf/doc/docx/csv ≤ 5 MB, checked by content), `apiKeyId`. Answers the Zalo attachment id (image) or file token in `data.token`.',

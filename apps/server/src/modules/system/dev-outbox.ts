@@ -18,6 +18,8 @@ export function registerDevOutboxRoute(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: publicAccess },
       schema: {
+        operationId: 'listDevOutbox',
+        summary: 'List the e-mails captured in development',
         tags: ['System'],
         security: [],
         description: 'Development only (no SMTP_URL, not production), loopback callers only: the latest outbox mails, for reading OTP codes and reset links.',

@@ -52,7 +52,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template',
     {
       config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns) },
-      schema: { tags, description: 'Each template carries `abilities.view` (detail and preview).', querystring: templateListQuery, response: { 200: listResponse(znsTemplate) } },
+      schema: { operationId: 'listTemplates', summary: 'List the ZNS templates', tags, description: 'Each template carries `abilities.view` (detail and preview).', querystring: templateListQuery, response: { 200: listResponse(znsTemplate) } },
     },
     async (req) => {
       const q = req.query;
@@ -72,24 +72,24 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
   };
   app.get(
     '/merchant/zalo-oa/sync-zns-templates',
-    { config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns), audit: 'ZNS_TEMPLATE_SYNC' }, schema: { tags, response: { 200: dataResponse(syncResult) } } },
+    { config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns), audit: 'ZNS_TEMPLATE_SYNC' }, schema: { operationId: 'syncZnsTemplatesFromZalo', summary: 'Read the official accounts\' ZNS templates from Zalo', tags, response: { 200: dataResponse(syncResult) } } },
     sync,
   );
   app.post(
     '/merchant/template/sync',
-    { config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns), audit: 'ZNS_TEMPLATE_SYNC' }, schema: { tags, response: { 200: dataResponse(syncResult) } } },
+    { config: { access: tenantAccess(['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], zns), audit: 'ZNS_TEMPLATE_SYNC' }, schema: { operationId: 'syncTemplates', summary: 'Synchronise the ZNS templates from Zalo', tags, response: { 200: dataResponse(syncResult) } } },
     sync,
   );
 
-  app.get('/merchant/template/template-zns-type', { config: { access: tenantAccess() }, schema: { tags, response: { 200: dataResponse(z.array(z.object({ value: z.number(), name: z.string() }))) } } }, async () => ({
+  app.get('/merchant/template/template-zns-type', { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateZnsTypes', summary: 'List the ZNS template types', tags, response: { 200: dataResponse(z.array(z.object({ value: z.number(), name: z.string() }))) } } }, async () => ({
     data: ZNS_TEMPLATE_KINDS.map((k) => ({ ...k })),
   }));
-  app.get('/merchant/template/template-zns-tag', { config: { access: tenantAccess() }, schema: { tags, response: { 200: dataResponse(z.array(z.string())) } } }, async () => ({
+  app.get('/merchant/template/template-zns-tag', { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateZnsTags', summary: 'List the ZNS template tags', tags, response: { 200: dataResponse(z.array(z.string())) } } }, async () => ({
     data: [...ZNS_TEMPLATE_TAGS],
   }));
   app.get(
     '/merchant/template/template-button',
-    { config: { access: tenantAccess() }, schema: { tags, response: { 200: dataResponse(z.array(z.object({ type: z.string(), payload: z.string() }))) } } },
+    { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateButtons', summary: 'List the ZNS template button kinds', tags, response: { 200: dataResponse(z.array(z.object({ type: z.string(), payload: z.string() }))) } } },
     async () => ({ data: TEMPLATE_BUTTON_TYPES.map((b) => ({ ...b })) }),
   );
 
@@ -97,7 +97,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template/new',
     {
       config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) },
-      schema: { tags, description: 'Each request carries `abilities.viewTemplate` (its approved template can be opened).', querystring: pageQuery, response: { 200: listResponse(templateRequest) } },
+      schema: { operationId: 'listTemplateRequests', summary: 'List the console-authored template requests', tags, description: 'Each request carries `abilities.viewTemplate` (its approved template can be opened).', querystring: pageQuery, response: { 200: listResponse(templateRequest) } },
     },
     async (req) => {
       const r = await findTemplateRequests(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { limit: req.query.size, offset: offsetOf(req.query) });
@@ -118,8 +118,8 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     return { data };
   };
   const write = { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_REQUEST' as const };
-  app.post('/merchant/template', { config: write, schema: { tags, description: submitDescription, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
-  app.post('/merchant/template/new', { config: write, schema: { tags, description: `Same as POST /merchant/template. ${submitDescription}`, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
+  app.post('/merchant/template', { config: write, schema: { operationId: 'createTemplate', summary: 'Create a ZNS template and submit it for review', tags, description: submitDescription, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
+  app.post('/merchant/template/new', { config: write, schema: { operationId: 'createTemplateRequest', summary: 'Create a ZNS template request and submit it for review', tags, description: `Same as POST /merchant/template. ${submitDescription}`, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, submit);
 
   const editDescription =
     'Changes a console template and submits it again (`abilities.edit`): a draft, a request still in its internal review (the pending review is voided), or a template Zalo rejected (after approval it goes to Zalo’s /template/edit under the same id). 409 TEMPLATE_NOT_EDITABLE for a library template or a template Zalo did not reject (Zalo allows no other edit); 409 TEMPLATE_REQUEST_NOT_EDITABLE once the internal review decided; 422 TEMPLATE_LAYOUT_INVALID as on create.';
@@ -132,12 +132,12 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     });
     return { data };
   };
-  app.put('/merchant/template/new/:id', { config: write, schema: { tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
-  app.put('/merchant/template/:id', { config: write, schema: { tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
+  app.put('/merchant/template/new/:id', { config: write, schema: { operationId: 'updateTemplateRequest', summary: 'Change a template request and submit it again', tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
+  app.put('/merchant/template/:id', { config: write, schema: { operationId: 'updateTemplate', summary: 'Change a console template and submit it again', tags, description: editDescription, params: idParams, body: templateRequestBody, response: { 200: dataResponse(templateRequest) } } }, edit);
 
   app.get(
     '/merchant/template/new/:id',
-    { config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) }, schema: { tags, description: 'One console template (draft or request) with its layout in `payload`.', params: idParams, response: { 200: dataResponse(templateRequest) } } },
+    { config: { access: tenantAccess('VIEW_REQUEST_TEMPLATE', zns) }, schema: { operationId: 'getTemplateRequest', summary: 'Get a template request', tags, description: 'One console template (draft or request) with its layout in `payload`.', params: idParams, response: { 200: dataResponse(templateRequest) } } },
     async (req) => ({ data: await findTemplateRequest(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
 
@@ -146,6 +146,8 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_DRAFT_SAVE' },
       schema: {
+        operationId: 'saveTemplateDraft',
+        summary: 'Save a template draft',
         tags,
         description: 'Saves a draft (status DRAFT): no review and no Zalo call, only the OA required; Zalo’s rules are checked on submission. Without `id` a new draft; with it that draft is replaced (409 TEMPLATE_REQUEST_NOT_EDITABLE once submitted).',
         body: templateDraftBody,
@@ -168,6 +170,8 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_COPY' },
       schema: {
+        operationId: 'copyTemplate',
+        summary: 'Copy a template into a new draft',
         tags,
         description: 'A new draft from a console template (layout, params, samples, images) or a library template (Zalo gives no layout: a title and a paragraph naming its parameters). The name takes “ (copy)”.',
         params: idParams,
@@ -189,7 +193,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template/:id',
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_DELETE' },
-      schema: { tags, description: 'Deletes a draft. 409 TEMPLATE_NOT_DELETABLE for a submitted or library template (Zalo has no API to delete one).', params: idParams, response: { 200: dataResponse(z.object({ id: z.uuid() })) } },
+      schema: { operationId: 'deleteTemplate', summary: 'Delete a template draft', tags, description: 'Deletes a draft. 409 TEMPLATE_NOT_DELETABLE for a submitted or library template (Zalo has no API to delete one).', params: idParams, response: { 200: dataResponse(z.object({ id: z.uuid() })) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -206,6 +210,8 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_UPLOAD_IMAGE' },
       schema: {
+        operationId: 'uploadTemplateImage',
+        summary: 'Upload a template image to Zalo',
         tags,
         consumes: ['multipart/form-data'],
         description: `multipart: \`zaloOAId\` and \`file\` (JPG or PNG by content, ≤ ${ZNS_LAYOUT_LIMITS.upload.maxBytes / 1024} KB) → Zalo’s /upload/image → \`mediaId\` for a LOGO or IMAGE component, and \`url\` (the console’s copy, for the preview). 415 for another type and 413 when larger, before Zalo is called.`,
@@ -240,6 +246,8 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('REQUEST_TEMPLATE', zns), audit: 'ZNS_TEMPLATE_UPLOAD_IMAGE' },
       schema: {
+        operationId: 'copyTemplateImage',
+        summary: 'Reuse a template image for another official account',
         tags,
         description: 'Sends an image a template of the tenant already uses (its `mediaId`; the console keeps a copy) to Zalo again for `zaloOAId` → the new `mediaId` (a template copied to another OA keeps its logo and images). 404 for a media id no template of the tenant uses.',
         body: templateCopyImageBody,
@@ -259,14 +267,14 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/template/rating',
     {
       config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY', 'VIEW_REQUEST_TEMPLATE'], zns) },
-      schema: { tags, description: 'Customer ratings of a template from Zalo (`/rating/get`, default the last 30 days) with its quality (HIGH, MEDIUM, LOW, UNDEFINED). `id`: a library template or a console template.', querystring: templateRatingQuery, response: { 200: dataResponse(templateRatings) } },
+      schema: { operationId: 'getTemplateRating', summary: 'Get a template\'s customer ratings', tags, description: 'Customer ratings of a template from Zalo (`/rating/get`, default the last 30 days) with its quality (HIGH, MEDIUM, LOW, UNDEFINED). `id`: a library template or a console template.', querystring: templateRatingQuery, response: { 200: dataResponse(templateRatings) } },
     },
     async (req) => ({ data: await readTemplateRatings(deps.db, deps.zalo, tenantScope(req.ctx), req.query) }),
   );
 
   app.get(
     '/merchant/template/preview/:id',
-    { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(z.object({ previewUrl: z.string().nullable() })) } } },
+    { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { operationId: 'previewTemplate', summary: 'Preview a ZNS template', tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(z.object({ previewUrl: z.string().nullable() })) } } },
     async (req) => {
       const row = await findTemplate(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id);
       return { data: { previewUrl: row.previewUrl } };
@@ -275,7 +283,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/template/:id',
-    { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(znsTemplate) } } },
+    { config: { access: tenantAccess(['VIEW_TEMPLATE', 'LIST_TEMPLATE_LIBRARY'], zns) }, schema: { operationId: 'getTemplate', summary: 'Get a ZNS template', tags, params: z.strictObject({ id: z.uuid() }), response: { 200: dataResponse(znsTemplate) } } },
     async (req) => ({ data: await findTemplate(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
 }

@@ -20,6 +20,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
     {
       config: { access: tenantAccess('VIEW_WEBHOOK') },
       schema: {
+        operationId: 'getFallbackSettings',
         tags,
         summary: 'ZNS → OA fallback settings and the trigger catalogue',
         description: 'The saved settings, or the defaults (disabled, triggers -114, -119, -139, -140, -141, text kind) before the first save; `triggers` lists every code a tenant may choose with its vi/en explanation.',
@@ -34,6 +35,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'FALLBACK_UPDATE' },
       schema: {
+        operationId: 'updateFallbackSettings',
         tags,
         summary: 'Save the ZNS → OA fallback settings',
         description:
@@ -59,6 +61,7 @@ export function registerTenantFallbackRoutes(app: ZodApp, deps: ModuleDeps): voi
     {
       config: { access: tenantAccess('VIEW_WEBHOOK'), audit: { none: 'renders a text from the request; nothing is read or written' } },
       schema: {
+        operationId: 'previewFallbackMessage',
         tags,
         summary: 'Render a fallback message against sample template data',
         description: 'The OA message the worker would send for a ZNS message with this `templateData` (same renderer); `missing` names placeholders without a value, `truncated` says a value was cut to the OA limit.',

@@ -23,7 +23,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook',
     {
       config: { access: tenantAccess('VIEW_WEBHOOK') },
-      schema: { tags, description: 'Each endpoint carries `abilities` {update, delete, test, rotateSecret}: what the caller may do with it.', querystring: pageQuery, response: { 200: listResponse(webhook) } },
+      schema: { operationId: 'listWebhooks', summary: 'List the webhook endpoints', tags, description: 'Each endpoint carries `abilities` {update, delete, test, rotateSecret}: what the caller may do with it.', querystring: pageQuery, response: { 200: listResponse(webhook) } },
     },
     async (req) => {
       const r = await findWebhooks(deps.db, actorOf(req.ctx), tenantScope(req.ctx), { limit: req.query.size, offset: offsetOf(req.query) });
@@ -35,7 +35,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook',
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_CREATE' },
-      schema: { tags, description: 'Registers an endpoint. `data.secret` (the HMAC signing secret) is answered once.', body: createWebhookBody, response: { 200: dataResponse(webhookWithSecret) } },
+      schema: { operationId: 'createWebhook', summary: 'Register a webhook endpoint', tags, description: 'Registers an endpoint. `data.secret` (the HMAC signing secret) is answered once.', body: createWebhookBody, response: { 200: dataResponse(webhookWithSecret) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -51,7 +51,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.put(
     '/merchant/webhook/:id',
-    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_UPDATE' }, schema: { tags, params: idParam, body: updateWebhookBody, response: { 200: dataResponse(webhook) } } },
+    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_UPDATE' }, schema: { operationId: 'updateWebhook', summary: 'Update a webhook endpoint', tags, params: idParam, body: updateWebhookBody, response: { 200: dataResponse(webhook) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       if (req.body.url) await assertUrlAllowed(req.body.url, allowPrivate);
@@ -66,7 +66,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.delete(
     '/merchant/webhook/:id',
-    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_DELETE' }, schema: { tags, description: 'Deletes the endpoint and its delivery log.', params: idParam, response: { 200: okResponse } } },
+    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_DELETE' }, schema: { operationId: 'deleteWebhook', summary: 'Delete a webhook endpoint', tags, description: 'Deletes the endpoint and its delivery log.', params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
@@ -81,7 +81,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id/rotate-secret',
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_ROTATE_SECRET' },
-      schema: { tags, description: 'Replaces the signing secret; the new one is answered once in `data.secret`. Queued deliveries are signed with the new secret.', params: idParam, response: { 200: dataResponse(webhookWithSecret) } },
+      schema: { operationId: 'rotateWebhookSecret', summary: 'Rotate a webhook endpoint\'s signing secret', tags, description: 'Replaces the signing secret; the new one is answered once in `data.secret`. Queued deliveries are signed with the new secret.', params: idParam, response: { 200: dataResponse(webhookWithSecret) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -98,7 +98,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     '/merchant/webhook/:id/test',
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_TEST' },
-      schema: { tags, description: 'Sends a signed `webhook.test` event now (one attempt, no retries) and answers the logged delivery with its outcome; 409 for a disabled endpoint (`abilities.test` false).', params: idParam, response: { 200: dataResponse(webhookDelivery) } },
+      schema: { operationId: 'testWebhook', summary: 'Send a test event to a webhook endpoint', tags, description: 'Sends a signed `webhook.test` event now (one attempt, no retries) and answers the logged delivery with its outcome; 409 for a disabled endpoint (`abilities.test` false).', params: idParam, response: { 200: dataResponse(webhookDelivery) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -114,7 +114,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.get(
     '/merchant/webhook/:id/deliveries',
-    { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { tags, params: idParam, querystring: deliveriesQuery, response: { 200: listResponse(webhookDelivery) } } },
+    { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { operationId: 'listWebhookDeliveries', summary: 'List a webhook endpoint\'s deliveries', tags, params: idParam, querystring: deliveriesQuery, response: { 200: listResponse(webhookDelivery) } } },
     async (req) => {
       const r = await findDeliveries(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id, { status: req.query.status, limit: req.query.size, offset: offsetOf(req.query) });
       return paged(r.rows, r.total, req.query);
@@ -126,6 +126,8 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
     {
       config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_REPLAY' },
       schema: {
+        operationId: 'replayWebhookDelivery',
+        summary: 'Deliver a webhook event again',
         tags,
         description: 'Queues a finished (FAILED or SUCCEEDED) delivery again as a new delivery with the same event and payload; 409 while it is still pending.',
         params: z.strictObject({ id: z.uuid() }),

@@ -93,6 +93,8 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('VIEW_TICKET') },
       schema: {
+        operationId: 'listTickets',
+        summary: 'List the tickets',
         tags,
         description: 'The tenant\'s tickets. `assignee`: me (me or my teams) | unassigned | a user or team id; `createdBy=me`; `search`: title words or #number. Each row has `unread`, both SLA clocks with due times and states, `slaState` and `abilities`.',
         querystring: ticketListQuery,
@@ -108,7 +110,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/ticket/assignees',
-    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { tags, description: 'Tenant members and teams a ticket may be assigned to (and people who may be mentioned).', response: { 200: dataResponse(ticketAssignees) } } },
+    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { operationId: 'listTicketAssignees', summary: 'List who a ticket may be assigned to', tags, description: 'Tenant members and teams a ticket may be assigned to (and people who may be mentioned).', response: { 200: dataResponse(ticketAssignees) } } },
     async (req) => ({ data: await ticketAssigneeOptions(deps.db, tenantScope(req.ctx)) }),
   );
 
@@ -116,7 +118,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/ticket',
     {
       config: { access: tenantAccess('CREATE_TICKET'), audit: 'TICKET_CREATE' },
-      schema: { tags, description: 'Raises a ticket; its SLA due times come from the tenant\'s SLA settings (business hours). An assignee outside the tenant answers 422.', body: createTicketBody, response: { 200: dataResponse(ticketDetail) } },
+      schema: { operationId: 'createTicket', summary: 'Raise a ticket', tags, description: 'Raises a ticket; its SLA due times come from the tenant\'s SLA settings (business hours). An assignee outside the tenant answers 422.', body: createTicketBody, response: { 200: dataResponse(ticketDetail) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -132,13 +134,13 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/ticket/:id',
-    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { tags, params: idParam, response: { 200: dataResponse(ticketDetail) } } },
+    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { operationId: 'getTicket', summary: 'Get a ticket', tags, params: idParam, response: { 200: dataResponse(ticketDetail) } } },
     async (req) => ({ data: await findTicketDetail(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id) }),
   );
 
   app.get(
     '/merchant/ticket/:id/history',
-    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { tags, description: 'One row per changed field, oldest first.', params: idParam, response: { 200: dataResponse(z.array(ticketHistoryEntry)) } } },
+    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { operationId: 'getTicketHistory', summary: 'List a ticket\'s changes', tags, description: 'One row per changed field, oldest first.', params: idParam, response: { 200: dataResponse(z.array(ticketHistoryEntry)) } } },
     async (req) => ({ data: await ticketHistory(deps.db, tenantScope(req.ctx), req.params.id) }),
   );
 
@@ -147,6 +149,8 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('UPDATE_TICKET'), audit: 'TICKET_UPDATE' },
       schema: {
+        operationId: 'updateTicket',
+        summary: 'Update a ticket',
         tags,
         description: 'Status moves only as TICKET_TRANSITIONS allow (409 TICKET_STATUS_TRANSITION otherwise; RESOLVED/CLOSED → OPEN reopens and restarts the resolution clock); a priority change recomputes the due times; assignee person or team (422 outside the tenant).',
         params: idParam,
@@ -167,7 +171,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.patch(
     '/merchant/ticket/:id/view',
-    { config: { access: tenantAccess('VIEW_TICKET'), audit: 'TICKET_VIEW' }, schema: { tags, description: 'Marks the ticket viewed by the caller (no longer unread for them).', params: idParam, response: { 200: okResponse } } },
+    { config: { access: tenantAccess('VIEW_TICKET'), audit: 'TICKET_VIEW' }, schema: { operationId: 'markTicketViewed', summary: 'Mark a ticket viewed', tags, description: 'Marks the ticket viewed by the caller (no longer unread for them).', params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
@@ -180,7 +184,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.delete(
     '/merchant/ticket/:id',
-    { config: { access: tenantAccess('DELETE_TICKET'), audit: 'TICKET_DELETE' }, schema: { tags, description: 'Deletes the ticket with its comments and history.', params: idParam, response: { 200: okResponse } } },
+    { config: { access: tenantAccess('DELETE_TICKET'), audit: 'TICKET_DELETE' }, schema: { operationId: 'deleteTicket', summary: 'Delete a ticket', tags, description: 'Deletes the ticket with its comments and history.', params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
@@ -193,7 +197,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/ticket-comment/list',
-    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { tags, description: 'The comments of one ticket, oldest first.', querystring: ticketCommentQuery, response: { 200: listResponse(ticketComment) } } },
+    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { operationId: 'listTicketComments', summary: 'List a ticket\'s comments', tags, description: 'The comments of one ticket, oldest first.', querystring: ticketCommentQuery, response: { 200: listResponse(ticketComment) } } },
     async (req) => {
       const q = req.query;
       const r = await findTicketComments(deps.db, actorOf(req.ctx), tenantScope(req.ctx), q.ticketId, { limit: q.size, offset: offsetOf(q) });
@@ -206,6 +210,8 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess(['CREATE_TICKET', 'UPDATE_TICKET']), audit: 'TICKET_COMMENT_CREATE' },
       schema: {
+        operationId: 'createTicketComment',
+        summary: 'Comment on a ticket',
         tags,
         consumes: ['multipart/form-data'],
         description: `multipart fields: \`ticketId\`, \`body\` (≤ 5,000 characters), \`mentions\` (comma-joined user ids of tenant members; 422 otherwise), up to ${TICKET_COMMENT_FILES_MAX} \`files\` (JPG or PNG by content, 5 MB each). The first comment by someone other than the creator answers the first response.`,
@@ -229,7 +235,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/ticket-comment/:id',
     {
       config: { access: tenantAccess(['CREATE_TICKET', 'UPDATE_TICKET']), audit: 'TICKET_COMMENT_UPDATE' },
-      schema: { tags, description: 'Edits the text (and mentions) of the caller\'s own comment (403 for anyone else\'s).', params: idParam, body: updateCommentBody, response: { 200: dataResponse(ticketComment) } },
+      schema: { operationId: 'updateTicketComment', summary: 'Edit a ticket comment', tags, description: 'Edits the text (and mentions) of the caller\'s own comment (403 for anyone else\'s).', params: idParam, body: updateCommentBody, response: { 200: dataResponse(ticketComment) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);
@@ -244,7 +250,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.delete(
     '/merchant/ticket-comment/:id',
-    { config: { access: tenantAccess(['CREATE_TICKET', 'UPDATE_TICKET']), audit: 'TICKET_COMMENT_DELETE' }, schema: { tags, description: 'Deletes the caller\'s own comment (403 for anyone else\'s).', params: idParam, response: { 200: okResponse } } },
+    { config: { access: tenantAccess(['CREATE_TICKET', 'UPDATE_TICKET']), audit: 'TICKET_COMMENT_DELETE' }, schema: { operationId: 'deleteTicketComment', summary: 'Delete a ticket comment', tags, description: 'Deletes the caller\'s own comment (403 for anyone else\'s).', params: idParam, response: { 200: okResponse } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       await runMutation(deps.db, req, async (tx, record) => {
@@ -257,7 +263,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/setting/tenant/sla',
-    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { tags, description: 'The tenant\'s SLA settings, or the defaults (`configured: false`).', response: { 200: dataResponse(slaSettings) } } },
+    { config: { access: tenantAccess('VIEW_TICKET') }, schema: { operationId: 'getSlaSettings', summary: 'Get the tenant\'s SLA settings', tags, description: 'The tenant\'s SLA settings, or the defaults (`configured: false`).', response: { 200: dataResponse(slaSettings) } } },
     async (req) => ({ data: await findSla(deps.db, actorOf(req.ctx), tenantScope(req.ctx)) }),
   );
 
@@ -265,7 +271,7 @@ export function registerTicketRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/setting/tenant/sla',
     {
       config: { access: tenantAccess('UPDATE_TENANT'), audit: 'SLA_UPDATE' },
-      schema: { tags, description: 'Time zone (IANA), business days (0 Sunday … 6 Saturday) and hours, first-response and resolution targets in business minutes per priority, warn-before minutes. Applies to new tickets and priority changes.', body: updateSlaBody, response: { 200: dataResponse(slaSettings) } },
+      schema: { operationId: 'updateSlaSettings', summary: 'Update the tenant\'s SLA settings', tags, description: 'Time zone (IANA), business days (0 Sunday … 6 Saturday) and hours, first-response and resolution targets in business minutes per priority, warn-before minutes. Applies to new tickets and priority changes.', body: updateSlaBody, response: { 200: dataResponse(slaSettings) } },
     },
     async (req) => {
       const scope = tenantScope(req.ctx);

@@ -17,7 +17,7 @@ const tags = ['Users'];
 export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/user',
-    { config: { access: authenticated }, schema: { tags, response: { 200: dataResponse(signedInUser) } } },
+    { config: { access: authenticated }, schema: { operationId: 'getUser', summary: 'Get the signed-in user', tags, response: { 200: dataResponse(signedInUser) } } },
     async (req) => {
       const header = (name: string) => {
         const v = req.headers[name];
@@ -30,18 +30,18 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/user/get-user-permission-merchant',
-    { config: { access: merchantAccess() }, schema: { tags, response: { 200: permissionsResponse } } },
+    { config: { access: merchantAccess() }, schema: { operationId: 'getUserMerchantPermissions', summary: 'Get the caller\'s permissions in the organisation', tags, response: { 200: permissionsResponse } } },
     async (req) => ({ data: [...req.ctx.permissions] }),
   );
   app.get(
     '/merchant/user/get-user-permission-tenant',
-    { config: { access: tenantAccess() }, schema: { tags, response: { 200: permissionsResponse } } },
+    { config: { access: tenantAccess() }, schema: { operationId: 'getUserTenantPermissions', summary: 'Get the caller\'s permissions in the tenant', tags, response: { 200: permissionsResponse } } },
     async (req) => ({ data: [...req.ctx.permissions] }),
   );
 
   app.get(
     '/merchant/user/by-merchant',
-    { config: { access: merchantAccess('VIEW_USER') }, schema: { tags, querystring: usersQuery, response: { 200: listResponse(memberUser) } } },
+    { config: { access: merchantAccess('VIEW_USER') }, schema: { operationId: 'listUsersByMerchant', summary: 'List the organisation\'s users', tags, querystring: usersQuery, response: { 200: listResponse(memberUser) } } },
     async (req) => {
       const q = req.query;
       const r = await listMembers(deps.db, actorOf(req.ctx), { merchantId: requireMerchant(req.ctx), email: q.email, tenantName: q.tenantName, orderBy: q.orderBy, limit: q.size, offset: offsetOf(q) });
@@ -51,7 +51,7 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/user/by-tenant',
-    { config: { access: tenantAccess('VIEW_USER_GROUPS') }, schema: { tags, querystring: usersQuery, response: { 200: listResponse(memberUser) } } },
+    { config: { access: tenantAccess('VIEW_USER_GROUPS') }, schema: { operationId: 'listUsersByTenant', summary: 'List the tenant\'s users', tags, querystring: usersQuery, response: { 200: listResponse(memberUser) } } },
     async (req) => {
       const q = req.query;
       const r = await listMembers(deps.db, actorOf(req.ctx), {
@@ -72,6 +72,8 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: merchantAccess('CREATE_USER'), audit: 'MERCHANT_INVITATION_CREATE', rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'addMerchantUser',
+        summary: 'Invite a user to the organisation',
         tags: ['Merchants'],
         description: 'Invites the address (issue 8): answers the pending invitation, the same whether or not the address has an account; membership starts when its holder accepts.',
         body: addUserBody,
@@ -94,7 +96,7 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/merchant/leave',
     {
       config: { access: merchantAccess(), audit: 'MERCHANT_LEAVE' },
-      schema: { tags: ['Merchants'], description: 'The caller leaves the organisation (x-merchant-id); refused for its last owner (LAST_OWNER).', response: { 200: okResponse } },
+      schema: { operationId: 'leaveMerchant', summary: 'Leave the organisation', tags: ['Merchants'], description: 'The caller leaves the organisation (x-merchant-id); refused for its last owner (LAST_OWNER).', response: { 200: okResponse } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -107,7 +109,7 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/merchant/remove-user',
     {
       config: { access: merchantAccess('DELETE_USER'), audit: 'MERCHANT_REMOVE_USER' },
-      schema: { tags: ['Merchants'], description: 'Refused as the row\'s `abilities.remove` says: not oneself (leave instead), an owner only by an owner, never the last owner.', body: removeUserBody, response: { 200: okResponse } },
+      schema: { operationId: 'removeMerchantUser', summary: 'Remove a user from the organisation', tags: ['Merchants'], description: 'Refused as the row\'s `abilities.remove` says: not oneself (leave instead), an owner only by an owner, never the last owner.', body: removeUserBody, response: { 200: okResponse } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);
@@ -120,7 +122,7 @@ export function registerUserRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/merchant/update-user-info/:id',
     {
       config: { access: merchantAccess('UPDATE_USER'), audit: 'MERCHANT_UPDATE_USER' },
-      schema: { tags: ['Merchants'], params: z.strictObject({ id: z.uuid() }), body: updateUserInfoBody, response: { 200: dataResponse(memberUser) } },
+      schema: { operationId: 'updateMerchantUser', summary: 'Update a member\'s role and details in the organisation', tags: ['Merchants'], params: z.strictObject({ id: z.uuid() }), body: updateUserInfoBody, response: { 200: dataResponse(memberUser) } },
     },
     async (req) => {
       const merchantId = requireMerchant(req.ctx);

@@ -16,13 +16,13 @@ const tags = ['Wallets'];
 export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/billing/merchant-balance',
-    { config: { access: merchantAccess('VIEW_MERCHANT_BILLING_BALANCE') }, schema: { tags, response: { 200: dataResponse(walletBalance) } } },
+    { config: { access: merchantAccess('VIEW_MERCHANT_BILLING_BALANCE') }, schema: { operationId: 'getMerchantBalance', summary: 'Get the organisation\'s balance', tags, response: { 200: dataResponse(walletBalance) } } },
     async (req) => ({ data: await merchantBalance(deps.db, requireMerchant(req.ctx), actorOf(req.ctx)) }),
   );
 
   app.get(
     '/merchant/billing/merchant-balance-history',
-    { config: { access: merchantAccess('VIEW_MERCHANT_BILLING_BALANCE') }, schema: { tags, querystring: walletHistoryQuery, response: { 200: listResponse(walletHistoryEntry) } } },
+    { config: { access: merchantAccess('VIEW_MERCHANT_BILLING_BALANCE') }, schema: { operationId: 'listMerchantBalanceHistory', summary: 'List the organisation\'s balance history', tags, querystring: walletHistoryQuery, response: { 200: listResponse(walletHistoryEntry) } } },
     async (req) => {
       const r = await merchantHistory(deps.db, requireMerchant(req.ctx), req.query);
       return paged(r.items, r.total, req.query);
@@ -31,13 +31,13 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/billing/tenant-balance',
-    { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { tags, response: { 200: dataResponse(walletBalance) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { operationId: 'getTenantBalance', summary: 'Get the tenant\'s wallet', tags, response: { 200: dataResponse(walletBalance) } } },
     async (req) => ({ data: await tenantBalance(deps.db, tenantScope(req.ctx), actorOf(req.ctx)) }),
   );
 
   app.get(
     '/merchant/billing/tenant-balance-history',
-    { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { tags, querystring: walletHistoryQuery, response: { 200: listResponse(walletHistoryEntry) } } },
+    { config: { access: tenantAccess('VIEW_TENANT_BILLING_BALANCE') }, schema: { operationId: 'listTenantBalanceHistory', summary: 'List the tenant\'s wallet history', tags, querystring: walletHistoryQuery, response: { 200: listResponse(walletHistoryEntry) } } },
     async (req) => {
       const r = await tenantHistory(deps.db, tenantScope(req.ctx), req.query);
       return paged(r.items, r.total, req.query);
@@ -48,7 +48,7 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/billing/available-tenant-receiver/:id',
     {
       config: { access: merchantAccess('UPDATE_TENANT_BILLING_BALANCE') },
-      schema: { tags, description: 'Users who can open tenant {id} and may therefore receive its low-balance alerts.', params: idParam, response: { 200: dataResponse(z.array(walletUser)) } },
+      schema: { operationId: 'listTenantBalanceReceivers', summary: 'List who may receive a tenant\'s low-balance alerts', tags, description: 'Users who can open tenant {id} and may therefore receive its low-balance alerts.', params: idParam, response: { 200: dataResponse(z.array(walletUser)) } },
     },
     async (req) => ({ data: await availableReceivers(deps.db, requireMerchant(req.ctx), req.params.id) }),
   );
@@ -58,6 +58,8 @@ export function registerWalletRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: merchantAccess('UPDATE_TENANT_BILLING_BALANCE'), audit: 'WALLET_UPDATE_TENANT_BALANCE' },
       schema: {
+        operationId: 'updateTenantBalance',
+        summary: 'Update the tenant\'s wallet',
         tags,
         description:
           'Edits the wallet of the tenant named by x-tenant-id: replaces mode, threshold and receivers and applies `billingBalance` as one ADD or SUB ledger entry (0 = settings only). SUB above the balance → 400 on `billingBalance`.',

@@ -18,13 +18,13 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
   // Every tenant member may see which OAs exist (the §4 gate needs it); details need a permission.
   app.get(
     '/merchant/zalo-oa/list-oa',
-    { config: { access: tenantAccess() }, schema: { tags, response: { 200: dataResponse(z.array(zaloOa)) } } },
+    { config: { access: tenantAccess() }, schema: { operationId: 'listZaloOas', summary: 'List the tenant\'s official accounts', tags, response: { 200: dataResponse(z.array(zaloOa)) } } },
     async (req) => ({ data: (await findOas(deps.db, actorOf(req.ctx), tenantScope(req.ctx))).rows }),
   );
 
   app.get(
     '/merchant/zalo-oa/assets',
-    { config: { access: tenantAccess() }, schema: { tags, querystring: pageQuery.extend({ size: pageQuery.shape.size.default(999) }), response: { 200: listResponse(zaloOa) } } },
+    { config: { access: tenantAccess() }, schema: { operationId: 'listZaloOaAssets', summary: 'List the official accounts with their assets', tags, querystring: pageQuery.extend({ size: pageQuery.shape.size.default(999) }), response: { 200: listResponse(zaloOa) } } },
     async (req) => {
       const { rows, total } = await findOas(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.query.size, offsetOf(req.query));
       return paged(rows, total, req.query);
@@ -36,6 +36,8 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
     {
       config: { access: tenantAccess('CREATE_ZALO_OA'), audit: 'ZALO_OA_CREATE' },
       schema: {
+        operationId: 'createZaloOa',
+        summary: 'Connect an official account',
         tags,
         description: 'Connects an OA with its seven credentials. The access token is checked against Zalo (getoa) first; credentials are stored encrypted and never returned.',
         body: createOaBody,
@@ -57,7 +59,7 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
 
   app.get(
     '/merchant/zalo-oa/:id',
-    { config: { access: tenantAccess(['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA']) }, schema: { tags, params: idParams, response: { 200: dataResponse(zaloOaDetail) } } },
+    { config: { access: tenantAccess(['VIEW_ZALO_OA_SERVICE', 'VIEW_ZALO_OA_CREDENTIAL', 'UPDATE_ZALO_OA']) }, schema: { operationId: 'getZaloOa', summary: 'Get an official account', tags, params: idParams, response: { 200: dataResponse(zaloOaDetail) } } },
     async (req) => ({ data: await findOaDetail(deps.db, actorOf(req.ctx), tenantScope(req.ctx), deps.cipher, deps.config.publicUrl, req.params.id) }),
   );
 
@@ -65,7 +67,7 @@ export function registerZaloOaRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/zalo-oa/:id',
     {
       config: { access: tenantAccess(['UPDATE_ZALO_OA', 'UPDATE_ZALO_OA_INFO', 'UPDATE_ZALO_OA_CREDENTIAL']), audit: 'ZALO_OA_UPDATE' },
-      schema: { tags, description: 'Renames (abilities.rename) and/or replaces credentials (abilities.updateCredentials); 403 for a part the caller may not change.', params: idParams, body: updateOaBody, response: { 200: dataResponse(zaloOaDetail) } },
+      schema: { operationId: 'updateZaloOa', summary: 'Rename an official account or replace its credentials', tags, description: 'Renames (abilities.rename) and/or replaces credentials (abilities.updateCredentials); 403 for a part the caller may not change.', params: idParams, body: updateOaBody, response: { 200: dataResponse(zaloOaDetail) } },
     },
     async (req) => {
       const actor = actorOf(req.ctx);
