@@ -93,6 +93,30 @@ export async function emitEvent<T extends EventType>(tx: Tx, event: EventInput<T
   return Number(id);
 }
 
+/**
+ * `emitEvent` for many events in one statement (batches such as the delivery worker's): the events are
+ * inserted in the given order (ids ascending in that order) and each id is NOTIFYed, exactly as
+ * `emitEvent` would write them one after the other. Returns the ids in the same order.
+ */
+export async function emitEvents(tx: Tx, events: readonly EventInput[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event, ord) => {
+    if (!event.merchantId && !event.tenantId) throw new Error(`event ${event.type} names neither an organisation nor a tenant`);
+    return { ord, type: event.type, merchant_id: event.merchantId ?? null, tenant_id: event.tenantId, payload: EVENT_PAYLOADS[event.type].parse(event.data) };
+  });
+  const result = (await tx.execute(sql`
+    with e as (
+      insert into domain_events (type, merchant_id, tenant_id, payload)
+      select v.type, coalesce(v.merchant_id, (select merchant_id from tenants where id = v.tenant_id)), v.tenant_id, v.payload
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(ord int, type text, merchant_id uuid, tenant_id uuid, payload jsonb)
+      order by v.ord
+      returning id
+    )
+    select e.id::text as id, pg_notify(${EVENT_CHANNEL}, e.id::text) from e order by e.id`)) as unknown as { rows: Array<{ id: string }> }; // see emitEvent
+  if (result.rows.length !== events.length) throw new Error(`${events.length - result.rows.length} of ${events.length} events were not written`);
+  return result.rows.map((r) => Number(r.id));
+}
+
 /** The raw row shape read back by the stream and the dispatcher (ids as text: int8 differs by driver). */
 export interface EventRow {
   id: string | number;
