@@ -354,7 +354,7 @@ const CONSENT_STATUSES = new Set(['accepted', 'rejected', 'pending', 'expired'])
  * user shared, phone included; add_user_to_tag / remove_user_from_tag / remove_tag change labels;
  * user_reply_consent records the call consent. Returns whether a row changed.
  */
-export async function applyFollowerEvent(db: Db, zaloOaId: string, event: ZaloWebhookEvent): Promise<boolean> {
+export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: ZaloWebhookEvent): Promise<boolean> {
   const changed = await db.transaction(async (tx) => {
     const ids = await followerEventChange(tx, zaloOaId, event);
     for (const r of ids) await announceFollower(tx, r.tenantId, zaloOaId, r.id);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
@@ -19,4 +19,55 @@ export async function insertEventsOnce(db: DbOrTx, values: ReadonlyArray<typeof 
   if (values.length === 0) return new Set();
   const inserted = await db.insert(zaloEvents).values([...values]).onConflictDoNothing().returning({ dedupeKey: zaloEvents.dedupeKey });
   return new Set(inserted.map((r) => r.dedupeKey));
+}
+
+/** A stored event whose effects are not applied yet (the consumer's view, ADR 0019). */
+export interface PendingEventRow {
+  id: string;
+  seq: number;
+  zaloOaId: string | null;
+  tenantId: string | null;
+  payload: unknown;
+  attempts: number;
+}
+
+/** Key of the transaction-scoped advisory lock one consumer holds during its pass (one consumer at a time, per-OA order). */
+const CONSUMER_LOCK_KEY = 7_125_001_912;
+
+/** Takes the consumer lock for this transaction; false when another process's consumer holds it. */
+export async function tryConsumerLock(tx: DbOrTx): Promise<boolean> {
+  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${CONSUMER_LOCK_KEY}::bigint) as ok`)) as unknown as { rows: Array<{ ok: boolean }> }; // both drivers answer { rows }
+  return res.rows[0]?.ok === true;
+}
+
+/** Pending events due at `now`, in arrival order, locked for this transaction. */
+export async function lockPendingEvents(tx: DbOrTx, now: Date, limit: number): Promise<PendingEventRow[]> {
+  const res = (await tx.execute(sql`
+    select e.id, e.seq, e.zalo_oa_id, o.tenant_id, e.payload, e.attempts
+    from zalo_events e left join zalo_oas o on o.id = e.zalo_oa_id
+    where e.pending and (e.next_attempt_at is null or e.next_attempt_at <= ${now.toISOString()}::timestamptz)
+    order by e.seq
+    limit ${limit}
+    for update of e skip locked`)) as unknown as { rows: Array<{ id: string; seq: string | number; zalo_oa_id: string | null; tenant_id: string | null; payload: unknown; attempts: number }> };
+  return res.rows.map((r) => ({ id: r.id, seq: Number(r.seq), zaloOaId: r.zalo_oa_id, tenantId: r.tenant_id, payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload, attempts: r.attempts }));
+}
+
+/** Marks events applied: cleared in the transaction that applied their effects. */
+export async function markEventsProcessed(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(zaloEvents).set({ pending: false, nextAttemptAt: null }).where(inArray(zaloEvents.id, [...ids]));
+}
+
+/** Records a failed attempt: tried again from `nextAttemptAt`, or given up (no longer pending) when it is null. */
+export async function markEventFailed(tx: DbOrTx, id: string, p: { attempts: number; nextAttemptAt: Date | null; error: string }): Promise<void> {
+  await tx
+    .update(zaloEvents)
+    .set({ attempts: p.attempts, lastError: p.error, nextAttemptAt: p.nextAttemptAt, ...(p.nextAttemptAt ? {} : { pending: false }) })
+    .where(eq(zaloEvents.id, id));
+}
+
+/** How many events are due now (drain in tests, the kill-mid-burst check). */
+export async function countDueEvents(db: DbOrTx, now: Date): Promise<number> {
+  const res = (await db.execute(sql`select count(*)::int as n from zalo_events where pending and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz)`)) as unknown as { rows: Array<{ n: number }> };
+  return res.rows[0]?.n ?? 0;
 }

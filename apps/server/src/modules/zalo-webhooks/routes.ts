@@ -2,10 +2,16 @@ import { z } from 'zod';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { ingestZaloWebhook, type EventHandlers } from './service';
+import { startZaloEventConsumer, type EventHandlers } from './consumer';
+import { ingestZaloWebhook } from './service';
 
-/** POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. */
+/**
+ * POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. The process that
+ * stores events also runs their consumer (ADR 0019): `handlers` are applied there, off the request path.
+ */
 export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handlers: EventHandlers = {}): void {
+  const consumer = startZaloEventConsumer(deps.db, handlers, { onError: (err) => app.log.error({ err }, 'Zalo event consumer pass failed') });
+  app.addHook('onClose', async () => consumer.stop());
   void app.register(async (scope) => {
     // The signature covers the exact bytes Zalo sent, so this route keeps the raw body.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
@@ -24,7 +30,7 @@ export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handler
       },
       async (req) => {
         const raw = typeof req.body === 'string' ? req.body : '';
-        const outcome = await ingestZaloWebhook(deps.db, deps.cipher, raw, req.headers, handlers);
+        const outcome = await ingestZaloWebhook(deps.db, deps.cipher, raw, req.headers);
         if (outcome.status === 401) {
           req.log.warn({ reason: outcome.reason, ...outcome.log }, 'rejected Zalo webhook');
           throw new AppError('UNAUTHORIZED', `Invalid Zalo webhook: ${outcome.reason}`);

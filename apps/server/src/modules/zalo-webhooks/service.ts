@@ -2,13 +2,10 @@ import { handleZaloWebhook } from '@zc/zalo/webhook';
 import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Db } from '../../db/client';
 import { sha256, type Cipher } from '../../platform/crypto';
-import { applyFollowerEvent } from '../followers/service';
-import { recordOaEventStats, recordOaEventStatsBatch } from '../oa-analytics/service';
-import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
+import { wakeZaloConsumer } from './consumer';
 import { findOasOfApp, insertEventOnce, insertEventsOnce } from './repo';
 
-/** Events that change a synced follower (modules/followers applies them and announces oa_follower.changed). */
-const FOLLOWER_EVENTS: ReadonlySet<string> = new Set(['follow', 'unfollow', 'user_withdraw', 'update_user_info', 'add_user_to_tag', 'remove_user_from_tag']);
+export type { EventHandlers } from './consumer';
 
 /** What a refused event is logged with: never the body, the signature or a secret. */
 export interface RefusedEventLog {
@@ -119,9 +116,9 @@ const BATCH_MAX = 500;
 /**
  * Group commit of verified events (ADR 0015): requests that arrive while a batch is being written
  * wait for the next one, which stores them all with ONE insert … on conflict do nothing returning,
- * and applies the statistics of the newly stored ones in the same transaction. A batch that fails
- * (a removed OA, a deadlock) is retried event by event, each in its own transaction, so one event
- * never fails another.
+ * marked pending. Their effects (rollups, chat sessions, followers, receipts, templates) are applied
+ * off the request path by the consumer (consumer.ts, ADR 0019), woken once the batch committed. A
+ * batch that fails (a removed OA) is retried event by event, so one event never fails another.
  */
 class IngestBatcher {
   private queue: Pending[] = [];
@@ -143,20 +140,15 @@ class IngestBatcher {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, BATCH_MAX);
         try {
-          const stored = await this.db.transaction(async (tx) => {
-            const keys = await insertEventsOnce(
-              tx,
-              batch.map((p) => ({ zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw })),
-            );
-            // The first of the batch with a stored key is the stored one; a second copy is a duplicate.
-            const flags = batch.map((p) => keys.delete(p.dedupeKey));
-            await recordOaEventStatsBatch(
-              tx,
-              batch.filter((_, i) => flags[i]).map((p) => ({ key: { tenantId: p.oa.tenantId, zaloOaId: p.oa.id }, event: p.event })),
-            );
-            return flags;
-          });
-          batch.forEach((p, i) => p.done(Boolean(stored[i])));
+          // One statement, its own implicit transaction: durable when it answers.
+          const keys = await insertEventsOnce(
+            this.db,
+            batch.map((p) => ({ zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw, pending: true })),
+          );
+          // The first of the batch with a stored key is the stored one; a second copy is a duplicate.
+          const flags = batch.map((p) => keys.delete(p.dedupeKey));
+          if (flags.some(Boolean)) wakeZaloConsumer(this.db);
+          batch.forEach((p, i) => p.done(Boolean(flags[i])));
         } catch {
           for (const p of batch) await this.storeOne(p);
         }
@@ -168,11 +160,8 @@ class IngestBatcher {
 
   private async storeOne(p: Pending): Promise<void> {
     try {
-      const stored = await this.db.transaction(async (tx) => {
-        const ok = await insertEventOnce(tx, { zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw });
-        if (ok) await recordOaEventStats(tx, { tenantId: p.oa.tenantId, zaloOaId: p.oa.id }, p.event);
-        return ok;
-      });
+      const stored = await insertEventOnce(this.db, { zaloOaId: p.oa.id, eventName: p.event.eventName, dedupeKey: p.dedupeKey, payload: p.event.raw, pending: true });
+      if (stored) wakeZaloConsumer(this.db);
       p.done(stored);
     } catch (err) {
       p.fail(err);
@@ -187,22 +176,17 @@ function batcherOf(db: Db): IngestBatcher {
   return b;
 }
 
-export interface EventHandlers {
-  /** Called for each delivery receipt, ZNS or OA (the messaging module moves the message to RECEIVED). */
-  onDelivery?: (db: Db, e: { zaloOaId: string; msgId: string; trackingId?: string; deliveredAt: Date }) => Promise<void>;
-}
-
 /**
  * Verifies the signature with the OA's own webhook secret, refuses events outside the freshness
- * window, stores the event once (Zalo retries are deduplicated) and applies what the product
- * understands. Unsigned, wrongly signed and stale or future-dated bodies answer 401 and store nothing.
+ * window and stores the event once (Zalo retries are deduplicated), pending: what the product
+ * understands of it is applied by the consumer (ADR 0019). Unsigned, wrongly signed and stale or
+ * future-dated bodies answer 401 and store nothing.
  */
 export async function ingestZaloWebhook(
   db: Db,
   cipher: Cipher,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
-  handlers: EventHandlers,
   opts: { now?: number } = {},
 ): Promise<IngestOutcome> {
   let parsed: Record<string, unknown>;
@@ -226,25 +210,8 @@ export async function ingestZaloWebhook(
   const fresh = checkEventFreshness(event.timestamp, opts.now ?? Date.now());
   if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
-  // The event and its statistics (rollups, ADR 0014) commit together, a batch of concurrent
-  // deliveries at a time (ADR 0015): a retry counts once.
+  // Stored durably (a batch of concurrent deliveries per statement, ADR 0015) before the 200; its
+  // effects follow off the request path, exactly once (ADR 0019). A retry stores nothing.
   const inserted = await batcherOf(db).store({ oa, event, dedupeKey: dedupeKey(event, rawBody) });
-  if (!inserted) return { status: 200, duplicate: true, event, zaloOaId: oa.id };
-
-  if (event.type === 'zns_delivery' && handlers.onDelivery) {
-    const t = Number(event.deliveryTime ?? event.timestamp);
-    await handlers.onDelivery(db, { zaloOaId: oa.id, msgId: event.msgId, trackingId: event.trackingId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
-  } else if (event.type === 'message_received' && handlers.onDelivery) {
-    // The OA form of the receipt: no tracking id or delivery time, the event's own time instead.
-    const t = Number(event.timestamp);
-    for (const msgId of event.msgIds) await handlers.onDelivery(db, { zaloOaId: oa.id, msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
-  } else if (event.type === 'template_status') {
-    await applyTemplateStatus(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, status: event.newStatus, reason: event.reason });
-  } else if (event.type === 'template_quality') {
-    await applyTemplateQuality(db, { zaloOaId: oa.id, znsTemplateId: event.templateId, quality: event.quality });
-  } else if (FOLLOWER_EVENTS.has(event.type) || (event.type === 'interaction' && event.eventName === 'user_reply_consent')) {
-    await applyFollowerEvent(db, oa.id, event);
-  }
-  // Every other kind (tags, widget_*, admin echoes, unknown names) is stored above and acknowledged.
-  return { status: 200, duplicate: false, event, zaloOaId: oa.id };
+  return { status: 200, duplicate: !inserted, event, zaloOaId: oa.id };
 }

@@ -8,6 +8,7 @@ import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
+import { drainZaloEvents } from './consumer';
 import { checkEventFreshness, ingestZaloWebhook, ZALO_EVENT_MAX_AGE_MS, ZALO_EVENT_MAX_SKEW_MS } from './service';
 
 let sb: RunningSandbox;
@@ -73,22 +74,24 @@ describe('Zalo webhooks: freshness window', () => {
   it('applies a late retry inside the window and an event a little ahead (clock skew)', async () => {
     const late = await post(signedStatusEvent(SANDBOX_TEMPLATE_IDS.shipping, 'DISABLE', Date.now() - ZALO_EVENT_MAX_AGE_MS + 10 * 60_000));
     expect(late.statusCode, late.body).toBe(200);
+    await drainZaloEvents(t.database.db);
     expect(await templateStatus(SANDBOX_TEMPLATE_IDS.shipping)).toBe('DISABLE');
     const ahead = await post(signedStatusEvent(SANDBOX_TEMPLATE_IDS.shipping, 'ENABLE', Date.now() + 2 * 60_000));
     expect(ahead.statusCode, ahead.body).toBe(200);
+    await drainZaloEvents(t.database.db);
     expect(await templateStatus(SANDBOX_TEMPLATE_IDS.shipping)).toBe('ENABLE');
   });
 
   it('judges the window only after the signature, and hands the route a log without body, signature or secret', async () => {
     const cipher = createCipher(t.config.appSecret);
     const stale = signedStatusEvent(SANDBOX_TEMPLATE_IDS.otp, 'DISABLE', Date.now() - 30 * 24 * 3600_000);
-    const outcome = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': stale.signature }, {});
+    const outcome = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': stale.signature });
     expect(outcome).toMatchObject({ status: 401, reason: 'stale-timestamp', log: { appId: SANDBOX_APP_ID, eventName: 'change_template_status' } });
     const logged = JSON.stringify(outcome);
     expect(logged).not.toContain(SANDBOX_WEBHOOK_SECRET);
     expect(logged).not.toContain(stale.signature.slice(4));
     // A wrong signature on a stale body is a bad signature, not a stale event.
-    const forged = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': 'mac=00' }, {});
+    const forged = await ingestZaloWebhook(t.database.db, cipher, stale.body, { 'x-zevent-signature': 'mac=00' });
     expect(forged).toMatchObject({ status: 401, reason: 'bad-signature' });
   });
 
@@ -111,6 +114,7 @@ describe('Zalo webhooks: freshness window', () => {
     const log = (await (await fetch(`${sb.url}/_control/webhooks/log`)).json()) as Array<{ eventName: string; status: string; attempts: number; lastHttpStatus?: number }>;
     const delivery = log.filter((d) => d.eventName === 'change_template_status').at(-1);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 4, lastHttpStatus: 200 });
+    await drainZaloEvents(t.database.db);
     expect(await templateStatus(SANDBOX_TEMPLATE_IDS.pendingReview)).toBe('ENABLE');
   });
 });
@@ -130,7 +134,7 @@ describe('Zalo webhooks: the in-process app cache (ADR 0015)', () => {
     const follow = (zoaId: string, user: string, secret: string) => {
       const timestamp = String(Date.now());
       const body = JSON.stringify({ app_id: appId, event_name: 'follow', oa_id: zoaId, follower: { id: user }, source: 'oa_profile', timestamp });
-      return ingestZaloWebhook(t.database.db, cipher, body, { 'x-zevent-signature': signZaloWebhook({ appId, rawBody: body, timestamp, secret }) }, {});
+      return ingestZaloWebhook(t.database.db, cipher, body, { 'x-zevent-signature': signZaloWebhook({ appId, rawBody: body, timestamp, secret }) });
     };
     const first = await addOa(`${appId}-oa1`, 'secret-one');
     expect(await follow(`${appId}-oa1`, 'u1', 'secret-one')).toMatchObject({ status: 200, duplicate: false, zaloOaId: first });
