@@ -38,7 +38,8 @@ const baseUrl = `http://127.0.0.1:${port}`;
 console.log(`e2e: starting the product on ${baseUrl} (DATA_DIR ${dataDir})`);
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+  // Private webhook targets: the SDK journey registers a receiver on 127.0.0.1 (README: tests and local development only).
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let serverLog = '';
