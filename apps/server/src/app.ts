@@ -57,6 +57,8 @@ import { registerCampaignDispatchRoutes } from './modules/campaigns/dispatch-rou
 import { registerDiscountRoutes } from './modules/discounts/routes';
 import { registerClickRedirect, registerClickRoutes } from './modules/clicks/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerApiRateLimitRoutes } from './modules/api-rate-limits/routes';
+import { registerPublicApiRateLimits } from './modules/api-rate-limits/hook';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
 export interface AppDeps {
@@ -143,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, config);
   registerAccessHook(app, { db: deps.database.db, signer });
   registerMetrics(app);
+  // Per-key and per-tenant limits of /api/v1 (issue 17 #4): attached to those routes as they are registered below.
+  registerPublicApiRateLimits(app, { db: deps.database.db, config });
   // One LISTEN per API process, opened by the first realtime stream; streams end before the server closes.
   const realtime = new RealtimeHub(deps.database, { onError: (err) => app.log.error({ err }, 'realtime') });
   app.addHook('preClose', async () => realtime.stop());
@@ -186,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerDiscountRoutes(z, moduleDeps);
       registerClickRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
+      registerApiRateLimitRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },
