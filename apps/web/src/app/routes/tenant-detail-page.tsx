@@ -33,6 +33,7 @@ import { PAGES, tenantHref } from '../../lib/paths';
 import { useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 import { UserCell } from '../../components/user-cell';
+import { TenantRateLimitsSection } from '../../features/api-rate-limits/components/tenant-rate-limits-section';
 
 // Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
 export const TENANT_SERVICE_FLAGS = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
@@ -211,6 +212,9 @@ export function TenantDetailPage({ tenant, onEditServices }: { tenant: Tenant; o
         </Col>
         <Col span={24}>
           <UsersSection tenant={tenant} held={held} />
+        </Col>
+        <Col span={24}>
+          <TenantRateLimitsSection tenant={{ merchantId, tenantId: tenant.id }} />
         </Col>
       </Row>
     </>
