@@ -102,6 +102,14 @@ describe('ZaloConsole sends', () => {
     expect(seen[0]?.headers['idempotency-key']).toBe('my-key-1');
   });
 
+  it('calls a given fetch as fetch(url, init)', async () => {
+    const calls: string[] = [];
+    const zc = new ZaloConsole({ apiKey: 'k', baseUrl, fetch: (url, init) => (calls.push(`${init.method} ${url}`), fetch(url, init)) });
+    await zc.zns.send(body);
+    expect(calls).toEqual([`POST ${baseUrl}/api/v1/zns/send`]);
+    expect(seen[0]?.headers['x-api-key']).toBe('k');
+  });
+
   it('uses a new idempotency key per logical call', async () => {
     const zc = client();
     await zc.zns.send(body);

@@ -39,8 +39,8 @@ export interface ZaloConsoleOptions {
   apiKey: string;
   /** The console's public URL, e.g. `https://console.example.vn` (the paths start with `/api/v1`). */
   baseUrl: string;
-  /** A fetch implementation (default: the global fetch). */
-  fetch?: (input: Request) => Promise<Response>;
+  /** A fetch implementation, called as `fetch(url, init)` (default: the global fetch at call time). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
   /** Retries of a call on a network error, 429, 502, 503 or 504 (default 2; 0 disables). */
   maxRetries?: number;
   /** Per attempt: no response within this many ms counts as a network error (default 30,000). */
@@ -90,6 +90,21 @@ function randomKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/**
+ * What openapi-fetch builds for each call, kept as the plain (url, init) pair: a WHATWG Request costs
+ * ~0.3 ms per call in Node (undici), more than the rest of the SDK together, and fetch takes the pair as is.
+ * openapi-fetch reads only `method` of it (its documented `Request` option).
+ */
+class PlainRequest {
+  readonly method: string;
+  constructor(
+    readonly url: string,
+    readonly init: RequestInit,
+  ) {
+    this.method = init.method ?? 'GET';
+  }
+}
+
 type Attempt<P extends SendPath> = (init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<{ data?: { data: Accepted<P> }; error?: unknown; response: Response }>;
 
 /**
@@ -116,7 +131,11 @@ export class ZaloConsole {
     this.http = createClient<paths>({
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
       headers: { 'x-api-key': options.apiKey.trim(), 'user-agent': `zalo-console-sdk-node/${SDK_VERSION}` },
-      ...(userFetch ? { fetch: (req: Request) => userFetch(req) } : {}),
+      Request: PlainRequest as unknown as typeof Request,
+      fetch: (req: Request) => {
+        const { url, init } = req as unknown as PlainRequest;
+        return userFetch ? userFetch(url, init) : globalThis.fetch(url, init);
+      },
     });
     this.zns = {
       send: (body, opts) => this.send<'/api/v1/zns/send'>((init) => this.http.POST('/api/v1/zns/send', { body, ...init }), opts),
