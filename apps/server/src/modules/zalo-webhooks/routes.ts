@@ -22,6 +22,8 @@ export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handler
         helmet: false,
         config: { access: publicAccess, audit: { none: 'inbound Zalo events are stored in zalo_events, not the audit chain' } },
         schema: {
+          operationId: 'receiveZaloWebhook',
+          summary: 'Receive a Zalo OA or ZNS event',
           tags: ['Webhooks'],
           security: [],
           description: 'Zalo OA/ZNS event callback. Signed with X-ZEvent-Signature: mac=sha256(appId + body + timestamp + OA webhook secret). Unsigned or wrongly signed bodies, and events whose signed `timestamp` is more than 6 h old or more than 5 min ahead, answer 401 and nothing is stored.',
