@@ -18,7 +18,7 @@ import {
   ZaloConsole,
   ZaloConsoleError,
   type ZnsSendBody,
-} from './index';
+} from './index.js';
 
 interface Seen {
   at: number;

@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { NetworkError, QuotaExceededError, ZaloConsoleError, errorFromResponse, parseRetryAfter } from './errors';
-import type { paths } from './generated/openapi';
-import { SDK_VERSION } from './version';
+import { NetworkError, QuotaExceededError, ZaloConsoleError, errorFromResponse, parseRetryAfter } from './errors.js';
+import type { paths } from './generated/openapi.js';
+import { SDK_VERSION } from './version.js';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type SendPath = '/api/v1/zns/send' | '/api/v1/oa/send';

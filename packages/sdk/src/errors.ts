@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from './generated/error-codes';
+import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 
 /** A field-level problem of a 400/422 answer (`details.fields`). */
 export interface FieldIssue {

@@ -2,8 +2,8 @@
  * @zc/sdk — typed client of the Zalo Console public API and webhook signature verifier.
  * See README.md.
  */
-export { SDK_VERSION } from './version';
-export { ZaloConsole, type ZaloConsoleOptions, type SendOptions, type SendResult, type ZnsSendBody, type OaSendBody, type MessageStatus } from './client';
+export { SDK_VERSION } from './version.js';
+export { ZaloConsole, type ZaloConsoleOptions, type SendOptions, type SendResult, type ZnsSendBody, type OaSendBody, type MessageStatus } from './client.js';
 export {
   ZaloConsoleError,
   ValidationError,
@@ -19,7 +19,7 @@ export {
   NetworkError,
   type ApiErrorBody,
   type FieldIssue,
-} from './errors';
+} from './errors.js';
 export {
   verifyWebhook,
   signWebhook,
@@ -33,6 +33,6 @@ export {
   type MessageStatusData,
   type WebhookTestEvent,
   type WebhookSignatureFailure,
-} from './webhooks';
-export { ERROR_CODES, type ErrorCode } from './generated/error-codes';
-export type { paths, webhooks, components } from './generated/openapi';
+} from './webhooks.js';
+export { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
+export type { paths, webhooks, components } from './generated/openapi.js';

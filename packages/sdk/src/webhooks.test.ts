@@ -3,7 +3,7 @@
 // (node:crypto), exactly as the server's tenant-webhooks worker signs.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError, signWebhook, verifyWebhook, type WebhookSignatureFailure } from './index';
+import { WebhookSignatureError, signWebhook, verifyWebhook, type WebhookSignatureFailure } from './index.js';
 
 const secret = 'whsec_test_secret';
 const now = Date.UTC(2026, 10, 26, 3, 0, 0);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MessageStatus } from './client';
+import type { MessageStatus } from './client.js';
 
 /** Header of every webhook delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-zc-signature';
