@@ -24,6 +24,7 @@ export function registerApiRateLimitRoutes(app: ZodApp, deps: ModuleDeps): void 
     {
       config: { access: merchantAccess('VIEW_TENANT') },
       schema: {
+        operationId: 'getTenantApiRateLimits',
         tags,
         summary: "A tenant's public API rate limits",
         description: 'The server defaults, the organisation’s own values for this tenant (null = default) and the limits in force (see the Rate limits guide).',
@@ -39,6 +40,7 @@ export function registerApiRateLimitRoutes(app: ZodApp, deps: ModuleDeps): void 
     {
       config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_API_RATE_LIMITS_UPDATE' },
       schema: {
+        operationId: 'updateTenantApiRateLimits',
         tags,
         summary: "Set a tenant's public API rate limits",
         description: 'Every field is required; null returns that limit to the server default. Takes effect on the next request of every API process, without a restart.',

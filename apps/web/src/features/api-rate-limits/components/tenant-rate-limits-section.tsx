@@ -17,7 +17,7 @@ import { API_RATE_BOUNDS, type ApiRateLimitValues, type TenantApiRateLimits } fr
 import { ApiError } from '../../../lib/api-client';
 import { fieldIssueText } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatDateTime, formatThousands } from '../../../lib/formatters';
 import { isForbiddenError, PermissionAlert } from '../../../components/permission-alert';
 import { useTenantRateLimits, useUpdateTenantRateLimits, type TenantRef } from '../api/tenant-rate-limits';
 
@@ -29,7 +29,7 @@ function bounds(field: Field) {
   return field === 'burstSeconds' ? API_RATE_BOUNDS.burstSeconds : API_RATE_BOUNDS.perSecond;
 }
 
-const number = (n: number) => n.toLocaleString();
+const number = (n: number) => formatThousands(n);
 
 /** The effective limits next to the defaults, one row per limit. */
 function LimitsTable({ limits }: { limits: TenantApiRateLimits }) {
@@ -48,7 +48,7 @@ function LimitsTable({ limits }: { limits: TenantApiRateLimits }) {
         </Space>
       ),
     },
-    { key: 'default', title: t('columns.default'), render: (_, r) => t(`units.${r.field}`, { value: number(limits.defaults[r.field]) }) },
+    { key: 'default', title: t('columns.default'), responsive: ['sm'], render: (_, r) => t(`units.${r.field}`, { value: number(limits.defaults[r.field]) }) },
   ];
   return <Table rowKey="field" size="small" pagination={false} columns={columns} dataSource={FIELDS.map((field) => ({ field }))} scroll={{ x: 'max-content' }} />;
 }
