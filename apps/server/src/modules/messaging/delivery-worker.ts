@@ -10,9 +10,10 @@ import { messageHistory } from '../../db/schema/messaging';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { refundMessage } from '../wallets/service';
 import { withTrackedLinks, type TrackedLinks } from '../clicks/service';
-import { enqueueTenantEvent } from '../tenant-webhooks/service';
-import { emitEvent } from '../../platform/events';
-import { claimDue, exponentialBackoff, leaseFence } from '../../platform/lease-queue';
+import { enqueueTenantEvent, enqueueTenantEvents } from '../tenant-webhooks/service';
+import { emitEvent, emitEvents, type EventInput } from '../../platform/events';
+import { settleIsolated } from '../../platform/isolated-batch';
+import { claimDue, exponentialBackoff } from '../../platform/lease-queue';
 import { oaSendRequest } from './oa-payload';
 
 export interface DeliveryDeps {
@@ -27,6 +28,8 @@ export interface DeliveryDeps {
   maxAttempts?: number;
   /** Zalo calls in flight at once per pass (default 8; the client's per-OA rate limit still applies). */
   concurrency?: number;
+  /** A result that could not be written even alone (see `processDueMessages`); default: logged. */
+  onWriteError?: (messageId: string, err: unknown) => void;
 }
 
 export interface DeliveryReport {
@@ -36,6 +39,8 @@ export interface DeliveryReport {
   retried: number;
   /** Results dropped because the lease had been taken over meanwhile. */
   lostLease: number;
+  /** Results that could not be written at all (left to the lease: the row is claimed again after it). */
+  unwritten: number;
 }
 
 type Row = typeof messageHistory.$inferSelect;
@@ -68,18 +73,47 @@ export function errorMessageOf(e: unknown, api: 'zns' | 'oa'): { code: number | 
  */
 export async function statusEvent(
   tx: Tx,
-  row: Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>,
+  row: StatusRow,
   status: MessageStatus,
   extra: Record<string, unknown> = {},
   opts: { domainEvents?: boolean } = {},
 ) {
+  const e = statusEventParts({ row, status, extra, domainEvents: opts.domainEvents });
+  await enqueueTenantEvent(tx, e.tenant.tenantId, e.tenant.event, e.tenant.payload);
+  for (const d of e.domain) await emitEvent(tx, d);
+}
+
+type StatusRow = Pick<Row, 'id' | 'tenantId' | 'trackingId' | 'module' | 'fallbackOf'>;
+interface StatusChange {
+  row: StatusRow;
+  status: MessageStatus;
+  extra?: Record<string, unknown>;
+  domainEvents?: boolean;
+}
+
+/** What `statusEvent` writes for one status change: its tenant event, then its domain events in order. */
+function statusEventParts(c: StatusChange): { tenant: { tenantId: string; event: typeof MESSAGE_EVENT; payload: Record<string, unknown> }; domain: EventInput[] } {
+  const { row, status } = c;
+  const extra = c.extra ?? {};
   const fallback = row.fallbackOf ? { fallbackOf: row.fallbackOf } : {};
-  await enqueueTenantEvent(tx, row.tenantId, MESSAGE_EVENT, { id: row.id, trackingId: row.trackingId, module: row.module, status, ...fallback, ...extra });
+  const tenant = { tenantId: row.tenantId, event: MESSAGE_EVENT, payload: { id: row.id, trackingId: row.trackingId, module: row.module, status, ...fallback, ...extra } };
   // PROCESSING is transient; a repeated tenant event (the fallback's outcome) is no new domain fact.
-  if (status === 'PROCESSING' || opts.domainEvents === false) return;
+  if (status === 'PROCESSING' || c.domainEvents === false) return { tenant, domain: [] };
   const data = { messageId: row.id, module: row.module === 'OA' ? ('OA' as const) : ('ZNS' as const), status, ...(typeof extra.errorCode === 'number' ? { zaloErrorCode: extra.errorCode } : {}) };
-  await emitEvent(tx, { type: 'message.status_changed', tenantId: row.tenantId, data });
-  if (status === 'ERROR_CALL_ZALO') await emitEvent(tx, { type: 'message.failed_permanently', tenantId: row.tenantId, data: { ...data, status } });
+  const domain: EventInput[] = [{ type: 'message.status_changed', tenantId: row.tenantId, data }];
+  if (status === 'ERROR_CALL_ZALO') domain.push({ type: 'message.failed_permanently', tenantId: row.tenantId, data: { ...data, status } });
+  return { tenant, domain };
+}
+
+/**
+ * `statusEvent` for many status changes in two statements (all tenant events, then all domain events):
+ * per message the same events with the same payloads in the same order, messages in the given order.
+ */
+export async function statusEvents(tx: Tx, changes: readonly StatusChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const parts = changes.map(statusEventParts);
+  await enqueueTenantEvents(tx, parts.map((p) => p.tenant));
+  await emitEvents(tx, parts.flatMap((p) => p.domain));
 }
 
 /**
@@ -94,9 +128,8 @@ export async function claimDueMessages(db: Db, opts: { limit: number; now: Date;
     leaseMs: opts.leaseMs,
     limit: opts.limit,
     set: (leaseUntil) => ({ status: 'PROCESSING' as const, attempts: sql`${messageHistory.attempts} + 1`, leaseUntil, updatedAt: opts.now }),
-    onClaimed: async (tx, rows) => {
-      for (const r of rows) await statusEvent(tx, r, 'PROCESSING', { attempt: r.attempts });
-    },
+    // One statement for every claimed row's PROCESSING tenant event (PROCESSING has no domain event).
+    onClaimed: (tx, rows) => statusEvents(tx, rows.map((r) => ({ row: r, status: 'PROCESSING' as const, extra: { attempt: r.attempts } }))),
   });
 }
 
@@ -119,7 +152,103 @@ async function sendOne(zalo: ZaloClient, row: Row, trackedLinks?: TrackedLinks):
   return data.message_id;
 }
 
-const fenced = (row: Row) => leaseFence(messageHistory, row, ['PROCESSING']);
+/** What one Zalo call came to, before it is written. */
+interface Attempt {
+  row: Row;
+  msgId: string | null;
+  failure: ReturnType<typeof errorMessageOf> | null;
+}
+
+type Outcome = 'pushed' | 'failed' | 'retried' | 'lost';
+
+/** The row's next state after its attempt: what the per-message transaction wrote before ADR 0018, unchanged. */
+function nextState(a: Attempt, now: Date, maxAttempts: number) {
+  if (a.msgId !== null) return { outcome: 'pushed' as const, status: 'PUSHED_ZALO' as const, sessionId: a.msgId, retryAt: null, errorCode: null, errorMsg: null };
+  const f = a.failure ?? { code: null, text: 'unknown failure', permanent: true };
+  if (!f.permanent && a.row.attempts < maxAttempts) {
+    return { outcome: 'retried' as const, status: 'PENDING' as const, sessionId: null, retryAt: new Date(now.getTime() + retryDelayMs(a.row.attempts)), errorCode: f.code, errorMsg: f.text };
+  }
+  return { outcome: 'failed' as const, status: 'ERROR_CALL_ZALO' as const, sessionId: null, retryAt: null, errorCode: f.code, errorMsg: f.text };
+}
+
+/**
+ * Writes the results of a batch of attempts in the caller's transaction, set-based (ADR 0018):
+ * 1. one UPDATE over all rows, each fenced by its claimed `attempts` and status PROCESSING — a row whose
+ *    lease was lost (claimed again meanwhile) is not in what it returns, and nothing more is written for it;
+ * 2. the refund of each permanently failed row (rare; through the wallets module, wallets locked in tenant order);
+ * 3. every written row's tenant event in one statement, then their domain events in one statement;
+ * 4. one lookup of Zalo receipts that overtook the pushed rows, each applied (RECEIVED after PUSHED_ZALO).
+ * Per message these are exactly the writes, events and payloads of the former per-message transaction.
+ */
+async function writeResults(tx: Tx, attempts: readonly Attempt[], now: Date, maxAttempts: number): Promise<Outcome[]> {
+  if (attempts.length === 0) return [];
+  const states = attempts.map((a) => nextState(a, now, maxAttempts));
+  const values = attempts.map((a, i) => {
+    const st = states[i] as ReturnType<typeof nextState>;
+    return { id: a.row.id, attempts: a.row.attempts, status: st.status, session_id: st.sessionId, next_attempt_at: st.retryAt?.toISOString() ?? null, error_code: st.errorCode, error_msg: st.errorMsg };
+  });
+  const updated = (await tx.execute(sql`
+    update ${messageHistory} m set
+      status = v.status,
+      session_id = case when v.status = 'PUSHED_ZALO' then v.session_id else m.session_id end,
+      next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at),
+      lease_until = null,
+      error_code = v.error_code,
+      error_msg = v.error_msg,
+      is_charged = case when v.status = 'ERROR_CALL_ZALO' then false else m.is_charged end,
+      updated_at = ${new Date().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(id uuid, attempts int, status text, session_id text, next_attempt_at timestamptz, error_code int, error_msg text)
+    where m.id = v.id and m.status = 'PROCESSING' and m.attempts = v.attempts
+    returning m.id::text as id`)) as unknown as { rows: Array<{ id: string }> }; // both drivers answer { rows }
+  const written = new Set(updated.rows.map((r) => r.id));
+  const outcomes: Outcome[] = attempts.map((a, i) => (written.has(a.row.id) ? (states[i] as ReturnType<typeof nextState>).outcome : 'lost'));
+  const at = (outcome: Outcome) => attempts.filter((_, i) => outcomes[i] === outcome);
+  // Exactly what was charged goes back, once (the wallets module, ADR 0010); one wallet lock order for all.
+  for (const a of [...at('failed')].sort((x, y) => (x.row.tenantId < y.row.tenantId ? -1 : x.row.tenantId > y.row.tenantId ? 1 : 0))) {
+    await refundMessage(tx, { tenantId: a.row.tenantId, messageId: a.row.id, note: 'refund: Zalo refused the message' });
+  }
+  // `message.failed_permanently` goes with the refund; the ZNS → OA fallback is a handler of it, run after
+  // this commits (events/handlers.ts, ADR 0009), so the refunded price can pay the OA message.
+  await statusEvents(
+    tx,
+    attempts.flatMap((a, i): StatusChange[] => {
+      const st = states[i] as ReturnType<typeof nextState>;
+      if (outcomes[i] === 'lost') return [];
+      if (st.outcome === 'pushed') return [{ row: a.row, status: 'PUSHED_ZALO', extra: { sessionId: st.sessionId } }];
+      if (st.outcome === 'retried') return [{ row: a.row, status: 'PENDING', extra: { errorMsg: st.errorMsg, retryAt: st.retryAt?.toISOString() } }];
+      return [{ row: a.row, status: 'ERROR_CALL_ZALO', extra: { errorMsg: st.errorMsg, errorCode: st.errorCode } }];
+    }),
+  );
+  // Zalo's receipt (ZNS or OA) may have arrived before this write (the ingest stored it and found nothing to move).
+  const pushed = at('pushed').map((a) => ({ key: `user_received_message:${a.msgId ?? ''}`, oa: a.row.zaloOaId, msgId: a.msgId ?? '' }));
+  if (pushed.length > 0) {
+    const early = (await tx.execute(sql`
+      select z.dedupe_key, z.zalo_oa_id::text as zalo_oa_id, z.payload
+      from jsonb_to_recordset(${JSON.stringify(pushed.map((p) => ({ key: p.key, oa: p.oa })))}::jsonb) as k(key text, oa uuid)
+      join ${zaloEvents} z on z.dedupe_key = k.key and z.zalo_oa_id = k.oa`)) as unknown as { rows: Array<{ dedupe_key: string; zalo_oa_id: string; payload: unknown }> };
+    const found = new Map(early.rows.map((r) => [`${r.dedupe_key} ${r.zalo_oa_id}`, r.payload]));
+    for (const p of pushed) {
+      const payload = found.get(`${p.key} ${p.oa}`);
+      if (payload === undefined) continue;
+      const body = (typeof payload === 'string' ? JSON.parse(payload) : payload) as { message?: { delivery_time?: unknown }; timestamp?: unknown }; // stored Zalo body
+      const t = Number(body.message?.delivery_time ?? body.timestamp);
+      await applyDelivered(tx, { zaloMsgId: p.msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
+    }
+  }
+  return outcomes;
+}
+
+async function attemptOne(deps: DeliveryDeps, row: Row): Promise<Attempt> {
+  try {
+    return { row, msgId: await sendOne(deps.zalo, row, deps.trackedLinks), failure: null };
+  } catch (e) {
+    const failure = errorMessageOf(e, row.module === 'ZNS' ? 'zns' : 'oa');
+    // A refused connection never reached Zalo; anything else may have: keep it retryable but visible.
+    if (e instanceof ZaloNetworkError && !e.beforeSend) failure.text += ' [may have reached Zalo]';
+    return { row, msgId: null, failure };
+  }
+}
 
 /**
  * One worker pass: claim up to `limit` due messages and deliver them through Zalo.
@@ -130,72 +259,53 @@ const fenced = (row: Row) => leaseFence(messageHistory, row, ['PROCESSING']);
  * a PROCESSING row whose lease expires and is claimed again: nothing is lost, and the charge and
  * refund are keyed by message id, so nothing is charged or refunded twice (delivery to Zalo is
  * at-least-once in that case).
+ *
+ * The pass's results are written together (ADR 0018): one transaction of a few set-based statements
+ * for the whole batch. Each item stands alone (ARCHITECTURE rule 10): when that write fails, the batch
+ * is split in halves down to single rows (`settleIsolated`), so only the row whose data makes a
+ * statement fail fails; that row is then recorded as a transient failure naming the write error
+ * (retried with back-off, final after `maxAttempts`), and if even that cannot be written it is left
+ * to its lease and claimed again.
  */
 export async function processDueMessages(deps: DeliveryDeps, opts: { limit?: number; now?: Date } = {}): Promise<DeliveryReport> {
   const now = opts.now ?? new Date();
   const leaseMs = deps.leaseMs ?? 60_000;
   const maxAttempts = deps.maxAttempts ?? 6;
   const rows = await claimDueMessages(deps.db, { limit: opts.limit ?? 20, now, leaseMs });
-  const report: DeliveryReport = { claimed: rows.length, pushed: 0, failed: 0, retried: 0, lostLease: 0 };
-  const deliver = async (row: Row): Promise<void> => {
-    let msgId: string | null = null;
-    let failure: ReturnType<typeof errorMessageOf> | null = null;
-    try {
-      msgId = await sendOne(deps.zalo, row, deps.trackedLinks);
-    } catch (e) {
-      failure = errorMessageOf(e, row.module === 'ZNS' ? 'zns' : 'oa');
-      // A refused connection never reached Zalo; anything else may have: keep it retryable but visible.
-      if (e instanceof ZaloNetworkError && !e.beforeSend) failure.text += ' [may have reached Zalo]';
-    }
-    const outcome = await deps.db.transaction(async (tx) => {
-      if (msgId !== null) {
-        const [done] = await tx.update(messageHistory).set({ status: 'PUSHED_ZALO', sessionId: msgId, leaseUntil: null, errorCode: null, errorMsg: null, updatedAt: new Date() }).where(fenced(row)).returning({ id: messageHistory.id });
-        if (!done) return 'lost';
-        await statusEvent(tx, row, 'PUSHED_ZALO', { sessionId: msgId });
-        // Zalo's receipt (ZNS or OA) may have arrived before this write (the ingest stored it and found nothing to move).
-        const [early] = await tx.select({ payload: zaloEvents.payload }).from(zaloEvents).where(and(eq(zaloEvents.dedupeKey, `user_received_message:${msgId}`), eq(zaloEvents.zaloOaId, row.zaloOaId)));
-        if (early) {
-          const body = early.payload as { message?: { delivery_time?: unknown }; timestamp?: unknown }; // stored Zalo body
-          const t = Number(body.message?.delivery_time ?? body.timestamp);
-          await applyDelivered(tx, { zaloMsgId: msgId, deliveredAt: Number.isFinite(t) ? new Date(t) : new Date() });
-        }
-        return 'pushed';
-      }
-      const f = failure ?? { code: null, text: 'unknown failure', permanent: true };
-      if (!f.permanent && row.attempts < maxAttempts) {
-        const [again] = await tx
-          .update(messageHistory)
-          .set({ status: 'PENDING', nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)), leaseUntil: null, errorCode: f.code, errorMsg: f.text, updatedAt: new Date() })
-          .where(fenced(row))
-          .returning({ id: messageHistory.id });
-        if (!again) return 'lost';
-        await statusEvent(tx, row, 'PENDING', { errorMsg: f.text, retryAt: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString() });
-        return 'retried';
-      }
-      const [failed] = await tx
-        .update(messageHistory)
-        .set({ status: 'ERROR_CALL_ZALO', isCharged: false, leaseUntil: null, errorCode: f.code, errorMsg: f.text, updatedAt: new Date() })
-        .where(fenced(row))
-        .returning({ id: messageHistory.id });
-      if (!failed) return 'lost';
-      // Exactly what was charged goes back, once (the wallets module, ADR 0010).
-      await refundMessage(tx, { tenantId: row.tenantId, messageId: row.id, note: 'refund: Zalo refused the message' });
-      // `message.failed_permanently` goes with it; the ZNS → OA fallback is a handler of it, run after
-      // this commits (events/handlers.ts, ADR 0009), so the refunded price can pay the OA message.
-      await statusEvent(tx, row, 'ERROR_CALL_ZALO', { errorMsg: f.text, errorCode: f.code });
-      return 'failed';
-    });
-    if (outcome === 'pushed') report.pushed += 1;
-    else if (outcome === 'failed') report.failed += 1;
-    else if (outcome === 'retried') report.retried += 1;
-    else report.lostLease += 1;
-  };
+  const report: DeliveryReport = { claimed: rows.length, pushed: 0, failed: 0, retried: 0, lostLease: 0, unwritten: 0 };
+  if (rows.length === 0) return report;
   // Zalo calls dominate; a few in parallel keep one worker from being bound by Zalo's latency.
-  const queue = [...rows];
-  const lanes = Array.from({ length: Math.min(deps.concurrency ?? 8, queue.length) }, async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
+  const attempts: Attempt[] = [];
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(deps.concurrency ?? 8, rows.length) }, async () => {
+    for (let i = next++; i < rows.length; i = next++) attempts[i] = await attemptOne(deps, rows[i] as Row);
   });
   await Promise.all(lanes);
+  const write = (batch: readonly Attempt[]) => deps.db.transaction((tx) => writeResults(tx, batch, now, maxAttempts));
+  const settled = await settleIsolated(attempts, write);
+  const count = (o: Outcome) => {
+    if (o === 'pushed') report.pushed += 1;
+    else if (o === 'failed') report.failed += 1;
+    else if (o === 'retried') report.retried += 1;
+    else report.lostLease += 1;
+  };
+  for (const [i, s] of settled.entries()) {
+    if (s.ok) {
+      count(s.value);
+      continue;
+    }
+    const a = attempts[i] as Attempt;
+    // Its own data made the write fail: record the attempt as a transient failure naming the write error.
+    const failure = { ...errorMessageOf(s.error, a.row.module === 'ZNS' ? 'zns' : 'oa'), permanent: false };
+    if (a.msgId !== null) failure.text += ' [may have reached Zalo]';
+    try {
+      const [o] = await write([{ row: a.row, msgId: null, failure }]);
+      count(o ?? 'lost');
+    } catch (err) {
+      report.unwritten += 1;
+      (deps.onWriteError ?? ((id, e) => console.error(`[delivery] the result of message ${id} could not be written; it is retried after its lease`, e)))(a.row.id, err);
+    }
+  }
   return report;
 }
 

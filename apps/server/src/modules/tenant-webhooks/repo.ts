@@ -69,3 +69,29 @@ export async function insertEventDeliveries(tx: DbOrTx, scope: TenantScope, even
   await tx.insert(webhookDeliveries).values(hooks.map((h) => ({ tenantId, webhookId: h.id, event, payload })));
   return hooks.length;
 }
+
+/** One tenant event of a batch (`insertEventDeliveriesBatch`). */
+export interface TenantEventItem {
+  tenantId: string;
+  event: WebhookEvent;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * `insertEventDeliveries` for many events at once, in one statement: one delivery per active webhook of
+ * each item's tenant subscribed to its event, inserted in the items' order. Each item's tenant comes
+ * from a row the caller has already read (the join keeps every delivery in its own tenant). Returns the
+ * number of deliveries queued.
+ */
+export async function insertEventDeliveriesBatch(tx: DbOrTx, items: readonly TenantEventItem[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = items.map((item, ord) => ({ ord, tenant_id: item.tenantId, event: item.event, payload: item.payload }));
+  const result = (await tx.execute(sql`
+    insert into ${webhookDeliveries} (tenant_id, webhook_id, event, payload)
+    select v.tenant_id, h.id, v.event, v.payload
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(ord int, tenant_id uuid, event text, payload jsonb)
+    join ${tenantWebhooks} h on h.tenant_id = v.tenant_id and h.is_active and h.events @> jsonb_build_array(v.event)
+    order by v.ord, h.id
+    returning 1`)) as unknown as { rows: unknown[] }; // both drivers answer { rows }
+  return result.rows.length;
+}

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/policy';
 import { trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
 import { canManageWebhook, canReplayDelivery, canTestWebhook, isReplayable } from './policy';
 import { deliveryView, presentDelivery, presentWebhook, webhookView } from './presenter';
-import { deleteWebhookRow, findDelivery, findWebhook, insertDelivery, insertEventDeliveries, insertWebhook, listDeliveries, listWebhooks, updateWebhookRow } from './repo';
+import { deleteWebhookRow, findDelivery, findWebhook, insertDelivery, insertEventDeliveries, insertEventDeliveriesBatch, insertWebhook, listDeliveries, listWebhooks, updateWebhookRow, type TenantEventItem } from './repo';
 import { checkWebhookUrl } from './url-guard';
 import { deliverOne } from './worker';
 
@@ -18,6 +18,11 @@ import { deliverOne } from './worker';
  */
 export function enqueueTenantEvent(tx: DbOrTx, tenantId: string, event: WebhookEvent, payload: Record<string, unknown>): Promise<number> {
   return insertEventDeliveries(tx, trustedTenantScope(tenantId), event, payload);
+}
+
+/** `enqueueTenantEvent` for many events in one statement, queued in the items' order (the delivery worker's batches). */
+export function enqueueTenantEvents(tx: DbOrTx, items: readonly TenantEventItem[]): Promise<number> {
+  return insertEventDeliveriesBatch(tx, items);
 }
 
 /** The signing secret: shown once, stored AES-256-GCM encrypted (the worker needs it back). */
