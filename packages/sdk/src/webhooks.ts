@@ -17,9 +17,20 @@ export interface MessageStatusData {
   status: MessageStatus;
   /** An OA message sent in place of a failed ZNS message names that ZNS message. */
   fallbackOf?: string;
+  /** A failed ZNS message replaced by an OA fallback message: that message's id, and why it was or was not sent. */
+  fallbackMessageId?: string;
+  fallbackNote?: string;
+  /** PROCESSING: the attempt number. */
+  attempt?: number;
+  /** PENDING after a failed attempt: when the next attempt is due (ISO 8601). */
+  retryAt?: string;
+  /** PUSHED_ZALO: Zalo's message id. */
+  sessionId?: string;
   /** RECEIVED: when Zalo reported the message delivered (ISO 8601). */
   deliveredAt?: string;
+  /** Failure text (Vietnamese / English). */
   errorMsg?: string;
+  /** ERROR_CALL_ZALO: Zalo's error code. */
   errorCode?: number;
   [key: string]: unknown;
 }
