@@ -207,3 +207,32 @@ export async function reopenSync(db: DbOrTx, id: string): Promise<FollowerSyncRo
 export async function staleRunningSyncs(db: DbOrTx, before: Date): Promise<FollowerSyncRow[]> {
   return db.select().from(oaFollowerSyncs).where(and(eq(oaFollowerSyncs.status, 'RUNNING'), sql`${oaFollowerSyncs.updatedAt} < ${before.toISOString()}::timestamptz`));
 }
+
+/**
+ * Follow / unfollow of many (OA, user) pairs in two statements (the webhook consumer's batch, ADR
+ * 0019): existing rows take `isFollower`; pairs with no row and `create` set are inserted (kept with the
+ * user id as name until a sync fills the rest). Answers every row changed or created.
+ */
+export async function setFollowingBatch(
+  db: DbOrTx,
+  rows: ReadonlyArray<{ tenantId: string; zaloOaId: string; userId: string; isFollower: boolean; create: boolean }>,
+): Promise<Array<{ id: string; tenantId: string; zaloOaId: string; userId: string }>> {
+  if (rows.length === 0) return [];
+  const values = JSON.stringify(rows.map((r) => ({ t: r.tenantId, oa: r.zaloOaId, u: r.userId, f: r.isFollower, c: r.create })));
+  type Row = { id: string; tenant_id: string; zalo_oa_id: string; user_id: string };
+  const updated = ((await db.execute(sql`
+    update oa_followers f set is_follower = v.f, synced_at = now()
+    from jsonb_to_recordset(${values}::jsonb) as v(t uuid, oa uuid, u text, f boolean, c boolean)
+    where f.zalo_oa_id = v.oa and f.user_id = v.u
+    returning f.id, f.tenant_id, f.zalo_oa_id, f.user_id`)) as unknown as { rows: Row[] }).rows; // both drivers answer { rows }
+  const seen = new Set(updated.map((r) => `${r.zalo_oa_id}|${r.user_id}`));
+  const missing = rows.filter((r) => r.create && !seen.has(`${r.zaloOaId}|${r.userId}`));
+  const inserted = missing.length
+    ? ((await db.execute(sql`
+        insert into oa_followers (tenant_id, zalo_oa_id, user_id, display_name, is_follower)
+        select v.t, v.oa, v.u, v.u, v.f from jsonb_to_recordset(${JSON.stringify(missing.map((r) => ({ t: r.tenantId, oa: r.zaloOaId, u: r.userId, f: r.isFollower })))}::jsonb) as v(t uuid, oa uuid, u text, f boolean)
+        on conflict (zalo_oa_id, user_id) do nothing
+        returning id, tenant_id, zalo_oa_id, user_id`)) as unknown as { rows: Row[] }).rows
+    : [];
+  return [...updated, ...inserted].map((r) => ({ id: r.id, tenantId: r.tenant_id, zaloOaId: r.zalo_oa_id, userId: r.user_id }));
+}

@@ -10,13 +10,13 @@ import type { ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import type { Follower, FollowerSyncState, FollowerTagBody, FollowerUpdateBody } from '@zc/shared/api/followers';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { emitEvent } from '../../platform/events';
+import { emitEvent, emitEvents } from '../../platform/events';
 import { scopedTenantId, trustedTenantScope, type TenantScope } from '../../platform/tenant-scope';
 import { resolveLocation } from './cities';
 import { presentFollower, presentSync } from './presenter';
 import {
   findFollower, findOaId, findRunningSync, findSync, finishSync, insertFollowerFromEvent, insertSync, knownTagsOfOa, latestSync,
-  listFollowerRows, reopenSync, saveSyncProgress, staleRunningSyncs, tenantOfOa, updateFollowerRow, updateFollowersOfOa, upsertFollowers, type FollowerSyncRow, type FollowerWithOa,
+  listFollowerRows, reopenSync, saveSyncProgress, setFollowingBatch, staleRunningSyncs, tenantOfOa, updateFollowerRow, updateFollowersOfOa, upsertFollowers, type FollowerSyncRow, type FollowerWithOa,
 } from './repo';
 
 // Zalo's getlist takes count ≤ 50 and offset ≤ 9951 (REFERENCE §3.2, §7).
@@ -361,6 +361,38 @@ export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: Za
     return ids.length > 0;
   });
   return changed;
+}
+
+/**
+ * The webhook consumer's form of `applyFollowerEvent` for a run of events in arrival order (ADR 0019),
+ * in the caller's transaction: follow / unfollow events are gathered per (OA, user) — the last one sets
+ * `is_follower`, a follow creates the missing row — and written in two statements, each changed
+ * follower announced once; any other follower event first writes what was gathered, then applies
+ * alone, so a user's events keep their order.
+ */
+export async function applyFollowerEvents(tx: Tx, items: ReadonlyArray<{ tenantId: string; zaloOaId: string; event: ZaloWebhookEvent }>): Promise<void> {
+  const gathered = new Map<string, { tenantId: string; zaloOaId: string; userId: string; isFollower: boolean; create: boolean }>();
+  const flush = async () => {
+    if (gathered.size === 0) return;
+    const rows = await setFollowingBatch(tx, [...gathered.values()]);
+    gathered.clear();
+    await emitEvents(
+      tx,
+      rows.map((r) => ({ type: 'oa_follower.changed' as const, tenantId: r.tenantId, data: { zaloOaId: r.zaloOaId, followerId: r.id } })),
+    );
+  };
+  for (const { tenantId, zaloOaId, event } of items) {
+    if (event.type === 'follow' || event.type === 'unfollow') {
+      if (!event.userId) continue;
+      const k = `${zaloOaId}|${event.userId}`;
+      const before = gathered.get(k);
+      gathered.set(k, { tenantId, zaloOaId, userId: event.userId, isFollower: event.type === 'follow', create: Boolean(before?.create) || event.type === 'follow' });
+      continue;
+    }
+    await flush();
+    for (const r of await followerEventChange(tx, zaloOaId, event)) await announceFollower(tx, r.tenantId, zaloOaId, r.id);
+  }
+  await flush();
 }
 
 async function followerEventChange(tx: Tx, zaloOaId: string, event: ZaloWebhookEvent): Promise<Array<{ id: string; tenantId: string }>> {

@@ -2,7 +2,7 @@ import { parseZaloWebhookEvent, type ZaloWebhookEvent } from '@zc/zalo/webhook-e
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { settleIsolated } from '../../platform/isolated-batch';
 import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
-import { applyFollowerEvent } from '../followers/service';
+import { applyFollowerEvents } from '../followers/service';
 import { recordOaEventStatsBatch } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
 import { countDueEvents, lockPendingEvents, markEventFailed, markEventsProcessed, tryConsumerLock, type PendingEventRow } from './repo';
@@ -31,7 +31,9 @@ interface Item {
   event: ZaloWebhookEvent;
 }
 
-/** The per-event effects that are not counters, for one event, in the consumer's transaction. */
+const isFollowerEvent = (e: ZaloWebhookEvent) => FOLLOWER_EVENTS.has(e.type) || (e.type === 'interaction' && e.eventName === 'user_reply_consent');
+
+/** The per-event effects that are neither counters nor follower changes, for one event, in the consumer's transaction. */
 async function applySideEffects(tx: Tx, handlers: EventHandlers, zaloOaId: string, event: ZaloWebhookEvent): Promise<void> {
   if (event.type === 'zns_delivery' && handlers.onDelivery) {
     const t = Number(event.deliveryTime ?? event.timestamp);
@@ -44,15 +46,15 @@ async function applySideEffects(tx: Tx, handlers: EventHandlers, zaloOaId: strin
     await applyTemplateStatus(tx, { zaloOaId, znsTemplateId: event.templateId, status: event.newStatus, reason: event.reason });
   } else if (event.type === 'template_quality') {
     await applyTemplateQuality(tx, { zaloOaId, znsTemplateId: event.templateId, quality: event.quality });
-  } else if (FOLLOWER_EVENTS.has(event.type) || (event.type === 'interaction' && event.eventName === 'user_reply_consent')) {
-    await applyFollowerEvent(tx, zaloOaId, event);
   }
-  // Every other kind (tags, widget_*, admin echoes, unknown names) was stored and needs nothing more.
+  // Follower events are applied together (applyFollowerEvents); every other kind (tags, widget_*,
+  // admin echoes, unknown names) was stored and needs nothing more.
 }
 
 /**
  * Applies a run of events (in arrival order) under one savepoint: rollups and chat sessions in one
- * batch (ADR 0015's statements), then each event's other effects, then their `pending` mark cleared —
+ * batch (ADR 0015's statements), follower changes in a few more, then each event's other effects (receipts,
+ * templates), then their `pending` mark cleared —
  * so effects and mark commit together (exactly once in effect). Throws if any of them fails.
  */
 async function applyRun(tx: Tx, handlers: EventHandlers, items: readonly Item[]): Promise<true[]> {
@@ -61,6 +63,11 @@ async function applyRun(tx: Tx, handlers: EventHandlers, items: readonly Item[])
     await recordOaEventStatsBatch(
       sp,
       live.map((i) => ({ key: { tenantId: i.row.tenantId, zaloOaId: i.row.zaloOaId }, event: i.event })),
+    );
+    // Followers: the run's follow / unfollow events in few statements, in order per user (modules/followers).
+    await applyFollowerEvents(
+      sp,
+      live.filter((i) => isFollowerEvent(i.event)).map((i) => ({ tenantId: i.row.tenantId, zaloOaId: i.row.zaloOaId, event: i.event })),
     );
     for (const i of live) await applySideEffects(sp, handlers, i.row.zaloOaId, i.event);
     await markEventsProcessed(
