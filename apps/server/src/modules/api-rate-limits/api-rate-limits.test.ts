@@ -8,6 +8,7 @@ import { tenantApiRateLimits } from '../../db/schema/api-rate-limits';
 import { sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { buildSendFixture, znsBody, type SendFixture } from '../messaging/test-fixtures';
+import { buildApp } from '../../app';
 import { figuresAt, gcraStep } from './limiter';
 
 // Small defaults so a burst is a handful of requests: 3/s per key, 5/s per tenant, 1 s burst.
@@ -126,6 +127,24 @@ describe('public API rate limits (issue 17 #4)', () => {
     const refused = second.find((r) => r.statusCode === 429);
     expect(refused?.headers['ratelimit-limit']).toBe('6');
     expect(refused?.headers['ratelimit-policy']).toMatch(/^6;w=2;comment="tenant"/);
+  });
+
+  it('is one budget for every API process: two apps on one database do not double it', async () => {
+    const f = await buildSendFixture(t.database, t.config.appSecret, { balance: 1_000_000 });
+    await setOverride(f, 2, 100, 3); // the key: 6 at once, refilling 2 per second
+    const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    await other.ready();
+    try {
+      const viaOther = () => other.inject({ method: 'POST', url: '/api/v1/zns/send', headers: { 'content-type': 'application/json', 'x-api-key': f.secret }, payload: JSON.stringify(znsBody(f)) });
+      const res = await Promise.all([...Array.from({ length: 6 }, () => send(f.secret, znsBody(f))), ...Array.from({ length: 6 }, viaOther)]);
+      const passed = count(res, 202);
+      // 6 at once, plus at most one refill if a half-second went by; each process alone would have let 6 through.
+      expect(passed).toBeGreaterThanOrEqual(6);
+      expect(passed).toBeLessThanOrEqual(7);
+      expect(count(res, 429)).toBe(12 - passed);
+    } finally {
+      await other.close();
+    }
   });
 
   it('applies an organisation override on the next request, without a restart', async () => {

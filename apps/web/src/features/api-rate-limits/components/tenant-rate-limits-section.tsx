@@ -50,7 +50,7 @@ function LimitsTable({ limits }: { limits: TenantApiRateLimits }) {
     },
     { key: 'default', title: t('columns.default'), responsive: ['sm'], render: (_, r) => t(`units.${r.field}`, { value: number(limits.defaults[r.field]) }) },
   ];
-  return <Table rowKey="field" size="small" pagination={false} columns={columns} dataSource={FIELDS.map((field) => ({ field }))} scroll={{ x: 'max-content' }} />;
+  return <Table rowKey="field" size="small" pagination={false} columns={columns} dataSource={FIELDS.map((field) => ({ field }))} />;
 }
 
 function LimitsForm({ limits, tenant }: { limits: TenantApiRateLimits; tenant: TenantRef }) {
