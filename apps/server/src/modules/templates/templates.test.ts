@@ -11,6 +11,7 @@ import { createServerZaloClient } from '../zalo-oa/zalo-client';
 import { createCipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
+import { drainZaloEvents } from '../zalo-webhooks/consumer';
 
 let sb: RunningSandbox;
 let t: TestContext;
@@ -203,6 +204,8 @@ describe('Zalo webhooks', () => {
     expect(ok.json().data.duplicate).toBe(false);
     const again = await send(body, mac);
     expect(again.json().data.duplicate).toBe(true);
+    // Applied by the webhook consumer after the 200 (ADR 0020).
+    await drainZaloEvents(t.database.db);
     const [row] = await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.znsTemplateId, SANDBOX_TEMPLATE_IDS.otp));
     expect(row?.quality).toBe('LOW');
   });
