@@ -203,3 +203,12 @@ describe('the organisation route', () => {
     expect(get.json().data.updatedAt).toBeNull();
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the 429 of both public send operations', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+    for (const path of ['/api/v1/zns/send', '/api/v1/oa/send']) {
+      expect(doc.paths[path]?.post?.responses['429']?.description).toMatch(/RATE_LIMITED.*Retry-After/);
+    }
+  });
+});
