@@ -205,10 +205,12 @@ describe('the organisation route', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('documents the 429 of both public send operations', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+  it('documents the 429 with Retry-After and the RateLimit-* headers on both public send operations, and the two organisation routes', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
     for (const path of ['/api/v1/zns/send', '/api/v1/oa/send']) {
-      expect(doc.paths[path]?.post?.responses['429']?.description).toMatch(/RATE_LIMITED.*Retry-After/);
+      expect(Object.keys(doc.paths[path]?.post?.responses['429']?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']));
     }
+    const ours = doc.paths['/api/merchant/tenant/{id}/api-rate-limits'];
+    expect([ours?.get?.operationId, ours?.put?.operationId]).toEqual(['getTenantApiRateLimits', 'updateTenantApiRateLimits']);
   });
 });

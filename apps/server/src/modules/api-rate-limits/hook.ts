@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 import { API_KEY_HEADER } from '@zc/shared/api/messaging';
 import { RATE_LIMIT_HEADERS } from '@zc/shared/api/api-rate-limits';
-import { errorResponse } from '@zc/shared/api/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -13,9 +12,6 @@ export function isPublicApiRoute(route: Pick<RouteOptions, 'url' | 'config'>): b
   const access = (route.config as { access?: { kind?: string } } | undefined)?.access;
   return route.url.startsWith('/api/v1/') && access?.kind === 'public';
 }
-
-const RATE_LIMITED_TEXT =
-  'RATE_LIMITED: over the API key’s or the tenant’s rate limit (see the Rate limits guide); nothing was read or charged. `Retry-After` gives the seconds to wait; every answer to a valid key carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-07).';
 
 function setHeaders(reply: FastifyReply, d: RateDecision): void {
   const h = d.tighter;
@@ -50,11 +46,6 @@ export function registerPublicApiRateLimits(app: FastifyInstance, deps: { db: Db
   };
   app.addHook('onRoute', (route) => {
     if (!isPublicApiRoute(route)) return;
-    // The 429 in the document (routes that already describe one keep theirs).
-    const schema = route.schema as { response?: Record<string, unknown> } | undefined;
-    if (schema?.response && !('429' in schema.response)) {
-      schema.response['429'] = errorResponse.describe(RATE_LIMITED_TEXT);
-    }
     const existing = route.preParsing;
     route.preParsing = existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];
   });
