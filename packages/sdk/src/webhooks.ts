@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MessageStatus } from './client.js';
+import type { components } from './generated/openapi.js';
 
 /** Header of every webhook delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-zc-signature';
@@ -8,46 +8,14 @@ export const WEBHOOK_EVENT_HEADER = 'x-zc-event';
 /** Header carrying the delivery id (also the body's `id`): deduplicate on it, a delivery can arrive twice. */
 export const WEBHOOK_DELIVERY_HEADER = 'x-zc-delivery-id';
 
+type Schemas = components['schemas'];
 /** `data` of a `message.status` event: a message sent through the API (or the console) changed status. */
-export interface MessageStatusData {
-  /** The message id: `SendResult.id`. */
-  id: string;
-  trackingId: string | null;
-  module: 'ZNS' | 'OA';
-  status: MessageStatus;
-  /** An OA message sent in place of a failed ZNS message names that ZNS message. */
-  fallbackOf?: string;
-  /** A failed ZNS message replaced by an OA fallback message: that message's id, and why it was or was not sent. */
-  fallbackMessageId?: string;
-  fallbackNote?: string;
-  /** PROCESSING: the attempt number. */
-  attempt?: number;
-  /** PENDING after a failed attempt: when the next attempt is due (ISO 8601). */
-  retryAt?: string;
-  /** PUSHED_ZALO: Zalo's message id. */
-  sessionId?: string;
-  /** RECEIVED: when Zalo reported the message delivered (ISO 8601). */
-  deliveredAt?: string;
-  /** Failure text (Vietnamese / English). */
-  errorMsg?: string;
-  /** ERROR_CALL_ZALO: Zalo's error code. */
-  errorCode?: number;
-  [key: string]: unknown;
-}
-
-interface EventBase<E extends string, D> {
-  /** The delivery id (also in `x-zc-delivery-id`). */
-  id: string;
-  event: E;
-  /** When the event happened (ISO 8601). */
-  createdAt: string;
-  data: D;
-}
-
-export type MessageStatusEvent = EventBase<'message.status', MessageStatusData>;
-/** Sent by the console's "send test event" button. */
-export type WebhookTestEvent = EventBase<'webhook.test', { webhookId: string; message: string }>;
-/** Every event a webhook receives. */
+export type MessageStatusData = Schemas['MessageStatusData'];
+/** A message changed status (the document's `message.status` webhook). */
+export type MessageStatusEvent = Schemas['MessageStatusEvent'];
+/** Sent by the console's "send test event" button (the document's `webhook.test` webhook). */
+export type WebhookTestEvent = Schemas['WebhookTestEvent'];
+/** Every event a webhook endpoint receives. */
 export type WebhookEvent = MessageStatusEvent | WebhookTestEvent;
 
 export type WebhookSignatureFailure = 'malformed_header' | 'stale_timestamp' | 'signature_mismatch' | 'malformed_payload';
