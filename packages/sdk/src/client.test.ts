@@ -146,6 +146,14 @@ describe('retries', () => {
     expect(gap).toBeLessThan(3_500);
   });
 
+  it('a 429 without Retry-After waits RateLimit-Reset seconds', async () => {
+    script = [apiError(429, 'RATE_LIMITED', { headers: { 'ratelimit-reset': '1' } }), accepted()];
+    await client().zns.send(body);
+    const gap = (seen[1]?.at ?? 0) - (seen[0]?.at ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(950);
+    expect(gap).toBeLessThan(2_500);
+  });
+
   it('stops at maxRetries and throws the last error, with its rate-limit headers', async () => {
     const limited = () => apiError(429, 'RATE_LIMITED', { headers: { 'retry-after': '0', 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '7' } });
     script = [limited(), limited(), limited(), limited()];
