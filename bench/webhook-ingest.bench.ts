@@ -13,7 +13,7 @@
 //   npm run bench -- webhook-ingest            (or: node --import tsx bench/webhook-ingest.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,6 +101,30 @@ function event(n: number): { body: string; signature: string } {
   return { body, signature: signZaloWebhook({ appId: APP_ID, rawBody: body, timestamp, secret: SECRET }) };
 }
 
+
+/** CPU seconds (user + system) used so far by the server process and by the PostgreSQL backends of the bench database. */
+function cpuSeconds(serverPid: number, dbName: string | null): { server: number; postgres: number } {
+  const ticks = (pid: string) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  if (dbName) {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dbName)) postgres += ticks(pid);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return { server: ticks(String(serverPid)) / 100, postgres: postgres / 100 };
+}
+
 async function drive(): Promise<void> {
   const { default: autocannon } = await import('autocannon');
   const pglite = process.argv.includes('--pglite');
@@ -156,7 +180,11 @@ async function drive(): Promise<void> {
     };
     console.log(`database: ${pglite ? 'PGlite' : 'PostgreSQL'}; ${CONNECTIONS} connections; ${PHASE_S} s per phase; 4 OAs, 2,000 users`);
     await run('warm-up', 3);
+    const cpu0 = cpuSeconds(proc.pid ?? 0, dbName);
     const main = await run('signed events through the ingest route', PHASE_S);
+    const cpu1 = cpuSeconds(proc.pid ?? 0, dbName);
+    const perEvent = (a: number, b: number) => ((b - a) * 1e6) / Math.max(1, main.rps * PHASE_S);
+    console.log(`CPU per acknowledged event (main phase): server process ${perEvent(cpu0.server, cpu1.server).toFixed(0)} µs${dbName ? `, PostgreSQL backends ${perEvent(cpu0.postgres, cpu1.postgres).toFixed(0)} µs` : ' (PGlite runs inside it)'}`);
     // The consumer's backlog after the burst: how long until every stored event is applied.
     const ask = () =>
       new Promise<{ events: number; pending: number; counted: number }>((resolve) => {
@@ -171,6 +199,8 @@ async function drive(): Promise<void> {
       last = await ask();
     }
     const drainS = (Date.now() - t0) / 1000;
+    const cpu2 = cpuSeconds(proc.pid ?? 0, dbName);
+    console.log(`CPU per acknowledged event, main phase + the consumer's backlog drain: server process ${perEvent(cpu0.server, cpu2.server).toFixed(0)} µs${dbName ? `, PostgreSQL backends ${perEvent(cpu0.postgres, cpu2.postgres).toFixed(0)} µs` : ''}`);
     const consumed = first.events - first.pending; // applied while the load ran (warm-up + main phase)
     console.log(`consumer: ${consumed} of ${first.events} stored events applied during the load (${Math.round(consumed / (PHASE_S + 3))}/s over warm-up + main), backlog ${first.pending} drained in ${drainS.toFixed(1)} s; pending now ${last.pending}, counted ${last.counted} of ${last.events}`);
     const dup = await run('Zalo retries of stored events (duplicates)', Math.max(3, Math.round(PHASE_S / 2)), true);
