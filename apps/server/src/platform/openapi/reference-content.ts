@@ -125,9 +125,9 @@ function zaloErrorTables(): string {
   return ZALO_APIS.map(({ api, title }) => {
     const rows = listZaloErrorCodes(api).map((code) => {
       const x = explainZaloError(code, api);
-      return [`\`${code}\``, x.classification, x.zaloMessage, `${x.en.meaning} ${x.en.action}`, `${x.vi.meaning} ${x.vi.action}`];
+      return [`\`${code}\``, `\`${x.classification}\``, `${x.en.meaning} ${x.en.action} (Zalo: “${x.zaloMessage}”)`, `${x.vi.meaning} ${x.vi.action}`];
     });
-    return `## ${title}\n\n${table(['Code', 'Kind', "Zalo's message", 'Meaning and action', 'Ý nghĩa và cách xử lý'], rows)}`;
+    return `## ${title}\n\n${table(['Code', 'Kind', 'Meaning and action', 'Ý nghĩa và cách xử lý'], rows)}`;
   }).join('\n\n');
 }
 
@@ -411,13 +411,7 @@ export function decorateForReference<T extends object>(input: T): T {
   const intro = doc.info?.description?.trim() ?? '';
   doc.info = {
     ...doc.info,
-    description: [
-      intro,
-      'The **public API** (`/api/v1`, API key) sends ZNS and OA messages and signs the webhooks it sends you; the **console API** (`/api`, bearer token) is everything the web console does. Every operation can be tried from this page against this server.',
-      renderGuides(doc),
-    ]
-      .filter(Boolean)
-      .join('\n\n'),
+    description: [intro, renderGuides(doc)].filter(Boolean).join('\n\n'),
   };
   return input;
 }

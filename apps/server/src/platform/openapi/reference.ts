@@ -49,9 +49,13 @@ const SCALAR_CONFIGURATION = {
   agent: { disabled: true },
   mcp: { disabled: true },
   defaultOpenFirstTag: true,
-  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   authentication: { preferredSecurityScheme: 'apiKey' },
   metaData: { title: 'Zalo Console API reference' },
+  // The guides' tables size their columns by content (Scalar's fixed layout gives a 6-digit code the
+  // width of a paragraph); cells still break long words, so a table never outgrows the phone.
+  // On a wide screen the short cells (codes, kinds) stay on one line.
+  customCss:
+    '.scalar-app .introduction-description .markdown table { table-layout: auto; } @media (min-width: 1000px) { .scalar-app .introduction-description .markdown td:first-child code, .scalar-app .introduction-description .markdown td:nth-child(2) > code:only-child { white-space: nowrap; word-break: normal; } }',
 };
 
 interface Asset {
@@ -98,6 +102,7 @@ function page(scalar: Asset, init: Asset): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Zalo Console API reference</title>
+<link rel="icon" href="data:,">
 <meta name="description" content="Reference of the Zalo Console public API (ZNS and OA sending, webhooks) and console API, with try-it.">
 </head>
 <body>
