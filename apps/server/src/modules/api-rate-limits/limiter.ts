@@ -115,9 +115,7 @@ export class PublicApiRateLimiter {
       const byHash = new Map(keys.map((k) => [k.hash, k]));
       const buckets = [...new Set(keys.flatMap((k) => [KEY_PREFIX + k.keyId, TENANT_PREFIX + k.tenantId]))].sort();
       if (buckets.length === 0) return hashes.map(() => null);
-      // Missing buckets first (a no-op for existing ones), then every bucket of the batch locked in key order.
-      await tx.execute(sql`insert into rate_limit_buckets (key, tat_ms, updated_at)
-        select b, 0, clock_timestamp() from unnest(${toArray(buckets)}::text[]) as b on conflict (key) do nothing`);
+      // The lookup created missing buckets; every bucket of the batch is now locked in key order.
       const locked = rowsOf<{ key: string; tat_ms: number | string; now_ms: number | string }>(
         await tx.execute(sql`select key, tat_ms, extract(epoch from clock_timestamp()) * 1000 as now_ms
           from rate_limit_buckets where key = any(${toArray(buckets)}::text[]) order by key for update`),
@@ -157,9 +155,18 @@ export class PublicApiRateLimiter {
 
   private async lookup(tx: Tx, hashes: string[]): Promise<KeyRow[]> {
     const rows = rowsOf<{ hash: string; key_id: string; tenant_id: string; key_per_second: number | null; tenant_per_second: number | null; burst_seconds: number | null }>(
-      await tx.execute(sql`select k.secret_hash as hash, k.id as key_id, k.tenant_id, o.key_per_second, o.tenant_per_second, o.burst_seconds
-        from api_keys k left join tenant_api_rate_limits o on o.tenant_id = k.tenant_id
-        where k.secret_hash = any(${toArray(hashes)}::text[]) and k.status = 'ACTIVE'`),
+      // One round trip: the keys with their tenant's limits, and their buckets created when missing (a no-op otherwise;
+      // sorted, so two processes creating the same buckets wait for each other instead of deadlocking).
+      await tx.execute(sql`with k as (
+          select k.secret_hash as hash, k.id as key_id, k.tenant_id, o.key_per_second, o.tenant_per_second, o.burst_seconds
+          from api_keys k left join tenant_api_rate_limits o on o.tenant_id = k.tenant_id
+          where k.secret_hash = any(${toArray(hashes)}::text[]) and k.status = 'ACTIVE'
+        ), created as (
+          insert into rate_limit_buckets (key, tat_ms, updated_at)
+          select b, 0, clock_timestamp() from (select ${KEY_PREFIX} || key_id::text as b from k union select ${TENANT_PREFIX} || tenant_id::text from k) x
+          order by b on conflict (key) do nothing
+        )
+        select * from k`),
     );
     return rows.map((r) => ({
       hash: r.hash,
