@@ -301,9 +301,9 @@ export function codeSamples(baseUrl: string, method: string, path: string, op: O
         '',
         `const zc = new ZaloConsole({ apiKey: process.env.ZC_API_KEY!, baseUrl: '${baseUrl}' });`,
         '',
-        `// Retries are safe: the SDK sends an Idempotency-Key, and trackingId is idempotent too.`,
+        `// Retried safely on network errors, 429, 502, 503 and 504: every call carries an Idempotency-Key, and trackingId is idempotent too.`,
         `const ${sdk.result} = await ${sdk.call}(${jsLiteral(body)});`,
-        `console.log(${sdk.result});`,
+        `console.log(${sdk.result}.id, ${sdk.result}.status, ${sdk.result}.replayed);`,
       ]
     : [
         `const res = await fetch('${url}', {`,
