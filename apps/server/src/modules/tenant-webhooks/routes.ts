@@ -51,7 +51,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.put(
     '/merchant/webhook/:id',
-    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_UPDATE' }, schema: { operationId: 'updateWebhook', summary: 'Update a webhook endpoint', tags, params: idParam, body: updateWebhookBody, response: { 200: dataResponse(webhook) } } },
+    { config: { access: tenantAccess('CRUD_WEBHOOK'), audit: 'WEBHOOK_UPDATE' }, schema: { operationId: 'updateWebhook', summary: 'Update a webhook endpoint', description: 'Changes the URL (checked again: 400 WEBHOOK_URL_REFUSED for a private or non-http(s) target), the subscribed events or `isActive`; the signing secret stays (rotateWebhookSecret replaces it). Deliveries already queued go to the new URL.', tags, params: idParam, body: updateWebhookBody, response: { 200: dataResponse(webhook) } } },
     async (req) => {
       const scope = tenantScope(req.ctx);
       if (req.body.url) await assertUrlAllowed(req.body.url, allowPrivate);
@@ -114,7 +114,7 @@ export function registerTenantWebhookRoutes(app: ZodApp, deps: ModuleDeps): void
 
   app.get(
     '/merchant/webhook/:id/deliveries',
-    { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { operationId: 'listWebhookDeliveries', summary: 'List a webhook endpoint\'s deliveries', tags, params: idParam, querystring: deliveriesQuery, response: { 200: listResponse(webhookDelivery) } } },
+    { config: { access: tenantAccess('VIEW_WEBHOOK') }, schema: { operationId: 'listWebhookDeliveries', summary: 'List a webhook endpoint\'s deliveries', description: 'Newest first, filtered by `status` (PENDING, RETRYING, SUCCEEDED, FAILED); each with its payload, attempts, last HTTP status or error and `abilities.replay`. 404 for an endpoint of another tenant.', tags, params: idParam, querystring: deliveriesQuery, response: { 200: listResponse(webhookDelivery) } } },
     async (req) => {
       const r = await findDeliveries(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id, { status: req.query.status, limit: req.query.size, offset: offsetOf(req.query) });
       return paged(r.rows, r.total, req.query);
