@@ -127,22 +127,22 @@ export function wakeZaloConsumer(db: Db): void {
 
 /**
  * Starts the consumer loop of `db` (one per process and database): woken by this process's ingest
- * (at most one pass per `minGapMs`, 100 ms, unless the previous pass was full), and every `idleMs` otherwise — events stored by another process, retries that came due,
+ * (a pass at least `minGapMs`, 100 ms, after the previous one ended, unless that one was full), and every `idleMs` otherwise — events stored by another process, retries that came due,
  * events left pending by a process that died before applying them.
  */
 export function startZaloEventConsumer(db: Db, handlers: EventHandlers, opts: { idleMs?: number; minGapMs?: number; onError?: (err: unknown) => void } = {}): PollLoop {
   const entry = { handlers, loop: null as PollLoop | null };
   consumers.set(db, entry);
   const gapMs = opts.minGapMs ?? 100;
-  let lastStart = 0;
+  let lastEnd = 0;
   const loop = startPollLoop(async () => {
-    // Woken by every ingest batch during a burst: wait out the gap so a pass takes what accumulated
-    // (fewer, larger passes leave the CPU to the request path); a full batch goes on at once.
-    const wait = lastStart + gapMs - Date.now();
+    // Woken by every ingest batch during a burst: leave `gapMs` after the previous pass so a pass takes
+    // what accumulated (fewer, larger passes leave the CPU — and PGlite's one connection — to the
+    // request path); after a full batch it goes on at once.
+    const wait = lastEnd + gapMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    lastStart = Date.now();
-    const r = await consumeZaloEvents(db, handlers);
-    if (r.more) lastStart = 0;
+    const r = await consumeZaloEvents(db, handlers).finally(() => (lastEnd = Date.now()));
+    if (r.more) lastEnd = 0;
     return { busy: r.more };
   }, { idleMs: opts.idleMs ?? 500, onError: opts.onError });
   entry.loop = loop;
