@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessHook(app, { db: deps.database.db, signer });
   registerMetrics(app);
   // Per-key and per-tenant limits of /api/v1 (issue 17 #4): attached to those routes as they are registered below.
-  registerPublicApiRateLimits(app, { db: deps.database.db, config });
+  registerPublicApiRateLimits(app, { raw: deps.database.raw, config });
   // One LISTEN per API process, opened by the first realtime stream; streams end before the server closes.
   const realtime = new RealtimeHub(deps.database, { onError: (err) => app.log.error({ err }, 'realtime') });
   app.addHook('preClose', async () => realtime.stop());

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHook
 import { API_KEY_HEADER } from '@zc/shared/api/messaging';
 import { RATE_LIMIT_HEADERS } from '@zc/shared/api/api-rate-limits';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { RawSql } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { sha256 } from '../../platform/crypto';
 import { PublicApiRateLimiter, type RateDecision } from './limiter';
@@ -32,8 +32,8 @@ function setHeaders(reply: FastifyReply, d: RateDecision): void {
  * does not find (revoked within the onRequest cache's minute) passes through to the route's own
  * check, which answers 401.
  */
-export function registerPublicApiRateLimits(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'publicApiRate'> }): PublicApiRateLimiter {
-  const limiter = new PublicApiRateLimiter(deps.db, deps.config.publicApiRate);
+export function registerPublicApiRateLimits(app: FastifyInstance, deps: { raw: RawSql; config: Pick<Config, 'publicApiRate'> }): PublicApiRateLimiter {
+  const limiter = new PublicApiRateLimiter(deps.raw, deps.config.publicApiRate);
   const hook: preParsingAsyncHookHandler = async (req: FastifyRequest, reply: FastifyReply, payload) => {
     const v = req.headers[API_KEY_HEADER];
     const secret = (Array.isArray(v) ? v[0] : v)?.trim();
