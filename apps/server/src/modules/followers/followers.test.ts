@@ -6,6 +6,7 @@ import { oaFollowers } from '../../db/schema/followers';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { applyFollowerEvent } from './service';
+import { drainZaloEvents } from '../zalo-webhooks/consumer';
 
 let sb: RunningSandbox;
 let t: TestContext;
@@ -78,8 +79,13 @@ describe('follower events from Zalo (signed webhooks through the sandbox)', () =
     await control('/simulate/admin-message', { oaId: SANDBOX_OA_ID, userId, text: 'Chào chị', adminId: 'adm-1' });
     await control('/simulate/widget', { oaId: SANDBOX_OA_ID, name: 'interaction_accepted', userId, userExternalId: 'KH-1' });
     await eventually(async () => (await stored('oa_send_text')) === 1 && (await stored('widget_interaction_accepted')) === 1);
-    const log = (await (await fetch(`${sb.url}/_control/webhooks/log`)).json()) as Array<{ eventName: string; status: string; lastHttpStatus?: number }>;
-    for (const name of ['oa_send_text', 'widget_interaction_accepted']) expect(log.find((d) => d.eventName === name)).toMatchObject({ status: 'delivered', lastHttpStatus: 200 });
+    // The row is stored before the 200 reaches the sandbox (and its log): wait for the log too.
+    type Delivery = { eventName: string; status: string; lastHttpStatus?: number };
+    const log = async () => (await (await fetch(`${sb.url}/_control/webhooks/log`)).json()) as Delivery[];
+    await eventually(async () => (await log()).filter((d) => ['oa_send_text', 'widget_interaction_accepted'].includes(d.eventName) && d.status !== 'pending').length === 2);
+    for (const name of ['oa_send_text', 'widget_interaction_accepted']) expect((await log()).find((d) => d.eventName === name)).toMatchObject({ status: 'delivered', lastHttpStatus: 200 });
+    // Their (absent) effects are applied by the consumer after the 200 (ADR 0020).
+    await drainZaloEvents(t.database.db);
     expect(await follower()).toEqual(before);
   });
 
