@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@zc/shared/errors';
-import { ERROR_COMPONENTS, RATE_LIMIT_HEADERS, errorCodesOf, errorDescription, errorSchema, type RouteFacts } from './errors';
+import { ERROR_COMPONENTS, RATE_LIMIT_HEADERS, errorCodesOf, errorDescription, errorSchema, takesIds, type RouteFacts } from './errors';
 import { SEND_EXAMPLES, WEBHOOKS, WEBHOOK_COMPONENTS } from './webhooks';
 
 /**
@@ -84,13 +84,16 @@ export function fixNullable(node: unknown): void {
   if (Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...(o.enum as unknown[]), null];
 }
 
-function completeErrors(path: string, op: Operation, facts: RouteFacts | undefined): void {
+function completeErrors(method: string, path: string, op: Operation, facts: RouteFacts | undefined): void {
   const responses = (op.responses ??= {});
   const declared: Record<string, string | undefined> = {};
   for (const [status, r] of Object.entries(responses)) if (/^4\d\d$/.test(status)) declared[status] = typeof r.description === 'string' ? r.description : undefined;
   const params = op.parameters ?? [];
   const codes = errorCodesOf(
     {
+      operationId: op.operationId,
+      method,
+      takesIds: takesIds([params.filter((p) => p.in !== 'path'), op.requestBody ?? {}]),
       path,
       hasPathParams: params.some((p) => p.in === 'path'),
       hasInput: params.length > 0 || op.requestBody !== undefined,
@@ -168,7 +171,7 @@ export function completeDocument(doc: Json, facts: ReadonlyMap<string, RouteFact
       const op = item[method];
       if (!op) continue;
       for (const t of (op.tags as string[] | undefined) ?? []) used.add(t);
-      completeErrors(path, op, facts.get(operationKey(method, path)));
+      completeErrors(method, path, op, facts.get(operationKey(method, path)));
       addExamples(op);
     }
   }

@@ -79,6 +79,12 @@ describe('the OpenAPI document (issue 17 #1)', () => {
     expect(codes('getCampaign', '403')).toContain('MODULE_NOT_ENABLED');
     // A code the route's description names (409 TEMPLATE_NOT_DELETABLE).
     expect(codes('deleteTemplate', '409')).toContain('TEMPLATE_NOT_DELETABLE');
+    // An id in the query (a uuid) can name nobody's record: 404. A body-less mutation still refuses a body of another type: 415.
+    expect(codes('exportCampaignHistory', '404')).toEqual(['NOT_FOUND']);
+    expect(codes('cancelCampaign', '415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    // What only the service knows (SERVICE_CODES): the OTP of key actions, Zalo's refusal.
+    expect(codes('updateApiKey', '400')).toEqual(expect.arrayContaining(['OTP_REQUIRED', 'OTP_INCORRECT', 'OTP_EXPIRED']));
+    expect(codes('createZaloOa', '422')).toContain('ZALO_REJECTED');
     // The public API: 401 API_KEY_INVALID, 429 RATE_LIMITED with Retry-After and RateLimit-*.
     expect(codes('sendZnsMessage', '401')).toEqual(['API_KEY_INVALID']);
     expect(codes('sendZnsMessage', '429')).toEqual(['RATE_LIMITED']);

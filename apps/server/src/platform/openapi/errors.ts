@@ -50,7 +50,64 @@ export const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'The limits that apply, e.g. `100;w=1;comment="api-key", 500;w=1;comment="tenant"`.', schema: { type: 'string' } },
 } as const;
 
+/**
+ * Codes a service answers that neither the access, the inputs nor the route's text reveal, by
+ * operationId (each checked against the service and seen answered by the OpenAPI fuzz suite).
+ */
+const ZALO: ErrorCode[] = ['ZALO_REJECTED'];
+const OTP: ErrorCode[] = ['OTP_REQUIRED', 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_MAX_ATTEMPTS'];
+const INVITATION_TOKEN: ErrorCode[] = ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_DECIDED', 'INVITATION_EMAIL_MISMATCH', 'ALREADY_MEMBER'];
+const KEYSET: ErrorCode[] = ['CURSOR_INVALID', 'PAGE_NEEDS_CURSOR'];
+export const SERVICE_CODES: Readonly<Record<string, readonly ErrorCode[]>> = {
+  createZaloOa: [...ZALO, 'OA_ALREADY_CONNECTED'],
+  updateZaloOa: [...ZALO, 'OA_ALREADY_CONNECTED'],
+  getOaProfile: ZALO,
+  listFollowerTags: ZALO,
+  getZaloCallConsent: ZALO,
+  requestZaloCall: ZALO,
+  updateFollowerInformation: ZALO,
+  updateFollower: ZALO,
+  uploadTemplateImage: ZALO,
+  copyTemplateImage: ZALO,
+  getTemplateRating: ZALO,
+  getPlaygroundConversation: [...ZALO, 'API_KEY_NOT_FOUND'],
+  uploadPlaygroundFile: [...ZALO, 'API_KEY_NOT_FOUND'],
+  sendPlaygroundMessage: ['API_KEY_NOT_FOUND'],
+  updateApiKey: OTP,
+  deleteApiKey: OTP,
+  createApiKey: ['TEAM_REQUIRED'],
+  previewInvitationToken: ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_DECIDED'],
+  acceptInvitationToken: INVITATION_TOKEN,
+  acceptInvitationTokenWithPassword: [...INVITATION_TOKEN, 'EMAIL_TAKEN', 'LOGIN_FAILED'],
+  declineInvitationToken: ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_DECIDED', 'INVITATION_EMAIL_MISMATCH'],
+  acceptInvitation: ['INVITATION_EXPIRED', 'INVITATION_DECIDED', 'INVITATION_EMAIL_MISMATCH', 'ALREADY_MEMBER'],
+  declineInvitation: ['INVITATION_DECIDED', 'INVITATION_EMAIL_MISMATCH'],
+  addMerchantUser: ['ALREADY_MEMBER'],
+  leaveMerchant: ['NOT_FOUND', 'LAST_OWNER'],
+  createTicket: ['TICKET_ASSIGNEE_INVALID'],
+  updateTicket: ['TICKET_ASSIGNEE_INVALID', 'TICKET_STATUS_TRANSITION'],
+  createTicketComment: ['TICKET_MENTION_INVALID'],
+  updateTicketComment: ['TICKET_MENTION_INVALID'],
+  listOaHistory: KEYSET,
+  listZnsHistory: KEYSET,
+  listCampaignHistory: KEYSET,
+};
+
+/** Whether a schema (or one of its parts) takes a record id (a uuid). */
+export function takesIds(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some((n) => takesIds(n));
+  if (node === null || typeof node !== 'object') return false;
+  const o = node as Record<string, unknown>;
+  if (o.format === 'uuid') return true;
+  return Object.values(o).some((v) => typeof v === 'object' && takesIds(v));
+}
+
 export interface OperationShape {
+  operationId?: string;
+  /** GET and HEAD read no body; every other method may be sent one (413, 415). */
+  method: string;
+  /** A query, header or body value names a record by id (a uuid): 404 when it names none of the caller's. */
+  takesIds: boolean;
   path: string;
   hasPathParams: boolean;
   hasInput: boolean;
@@ -75,11 +132,13 @@ export function errorCodesOf(op: OperationShape, facts: RouteFacts | undefined):
 
   // Every /api route refuses text the database cannot store (params, query, headers, body) and invalid input.
   if (isApi || op.hasInput) add('VALIDATION_FAILED');
-  if (op.hasBody) {
+  // Any body (a JSON or multipart route, or one that takes none) is refused when too large or of another type.
+  if (op.hasBody || !['get', 'head'].includes(op.method)) {
     add('PAYLOAD_TOO_LARGE');
     add('UNSUPPORTED_MEDIA_TYPE');
   }
-  if (op.hasPathParams) add('NOT_FOUND');
+  if (op.hasPathParams || op.takesIds) add('NOT_FOUND');
+  for (const c of (op.operationId ? SERVICE_CODES[op.operationId] : undefined) ?? []) add(c);
   if (isPublicApi) {
     add('API_KEY_INVALID');
     add('RATE_LIMITED');

@@ -39,7 +39,15 @@ function resolvePointer(doc: Json, ref: string): unknown {
   return cur;
 }
 
-/** The public part of a document: `/api/v1` operations, webhooks and the components they reference. */
+/** A copy without specification extensions (`x-codeSamples` and the like): presentation, not contract. */
+function withoutExtensions(node: unknown, parentKey = ''): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutExtensions(n));
+  if (!isObj(node)) return node;
+  const keepAll = parentKey === 'properties' || parentKey === 'headers';
+  return Object.fromEntries(Object.entries(node).filter(([k]) => keepAll || !k.startsWith('x-')).map(([k, v]) => [k, withoutExtensions(v, k)]));
+}
+
+/** The public part of a document: `/api/v1` operations, webhooks and the components they reference, without extensions. */
 export function publicSubset(doc: Json): Json {
   const paths = Object.fromEntries(Object.entries((doc.paths ?? {}) as Json).filter(([p]) => p.startsWith(PUBLIC_PREFIX)));
   const webhooks = (doc.webhooks ?? {}) as Json;
@@ -56,7 +64,7 @@ export function publicSubset(doc: Json): Json {
   const securitySchemes = (allComponents.securitySchemes ?? {}) as Json;
   if (securitySchemes.apiKey) components.securitySchemes = { apiKey: securitySchemes.apiKey };
   const info = (doc.info ?? {}) as Json;
-  return { openapi: doc.openapi, info: { title: info.title, version: info.version }, paths, webhooks, components };
+  return withoutExtensions({ openapi: doc.openapi, info: { title: info.title, version: info.version }, paths, webhooks, components }) as Json;
 }
 
 /** A schema with its `$ref`s resolved (one level at a time, cycle-safe through `seen`). */
