@@ -5,7 +5,7 @@ import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
 import { applyFollowerEvents } from '../followers/service';
 import { recordOaEventStatsBatch } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
-import { countDueEvents, lockPendingEvents, markEventFailed, markEventsProcessed, tryConsumerLock, type PendingEventRow } from './repo';
+import { countDueEvents, hasDueEvents, lockPendingEvents, markEventFailed, markEventsProcessed, tryConsumerLock, type PendingEventRow } from './repo';
 
 /** Events that change a synced follower (modules/followers applies them and announces oa_follower.changed). */
 const FOLLOWER_EVENTS: ReadonlySet<string> = new Set(['follow', 'unfollow', 'user_withdraw', 'update_user_info', 'add_user_to_tag', 'remove_user_from_tag']);
@@ -141,6 +141,8 @@ export function startZaloEventConsumer(db: Db, handlers: EventHandlers, opts: { 
     // request path); after a full batch it goes on at once.
     const wait = lastEnd + gapMs - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // The idle poll is one index probe: no transaction (which would hold PGlite's only connection) when nothing is due.
+    if (!(await hasDueEvents(db, new Date()))) return { busy: false };
     const r = await consumeZaloEvents(db, handlers).finally(() => (lastEnd = Date.now()));
     if (r.more) lastEnd = 0;
     return { busy: r.more };

@@ -71,3 +71,9 @@ export async function countDueEvents(db: DbOrTx, now: Date): Promise<number> {
   const res = (await db.execute(sql`select count(*)::int as n from zalo_events where pending and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz)`)) as unknown as { rows: Array<{ n: number }> };
   return res.rows[0]?.n ?? 0;
 }
+
+/** Whether any pending event is due at `now`: one index probe, no transaction (the consumer's idle poll). */
+export async function hasDueEvents(db: DbOrTx, now: Date): Promise<boolean> {
+  const res = (await db.execute(sql`select 1 as x from zalo_events where pending and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz) limit 1`)) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
+}
