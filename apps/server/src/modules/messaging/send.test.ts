@@ -221,7 +221,7 @@ describe('OpenAPI', () => {
       const op = doc.paths[path]?.post;
       expect(op?.security).toEqual([{ apiKey: [] }]);
       expect(op?.requestBody.content['application/json']?.schema.example).toBeTruthy();
-      expect(Object.keys(op?.responses ?? {})).toEqual(['202', '400', '401', '402', '403', '422']);
+      expect(Object.keys(op?.responses ?? {})).toEqual(['202', '400', '401', '402', '403', '413', '415', '422', '429']);
     }
   });
 });
