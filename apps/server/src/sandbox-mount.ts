@@ -34,5 +34,16 @@ export function createInProcessSandbox(
 export function sandboxMounts(app: Pick<SandboxApp, 'zaloSandboxPlugin'> | null, sandbox: Sandbox | null): Array<(app: FastifyInstance) => Promise<void>> {
   if (!app || !sandbox) return [];
   const plugin = app.zaloSandboxPlugin;
-  return [async (server) => void (await server.register(plugin, { prefix: '/zalo-sandbox', sandbox }))];
+  return [
+    async (server) =>
+      void (await server.register(
+        async (scope) => {
+          // Zalo's simulator is not our API: its routes stay out of the OpenAPI document and the reference.
+          scope.addHook('onRoute', (route) => {
+            route.schema = { ...route.schema, hide: true };
+          });
+          await scope.register(plugin, { prefix: '/zalo-sandbox', sandbox });
+        },
+      )),
+  ];
 }
