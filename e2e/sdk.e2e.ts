@@ -61,62 +61,67 @@ describe('SDK against the product', () => {
     await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 100_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
     const hook = await api<{ id: string; secret: string }>('POST', 'merchant/webhook', { url: receiverUrl, events: ['message.status'] });
     assert.ok(hook.secret, 'the webhook secret is answered once');
+    try {
 
-    const zc = new ZaloConsole({ apiKey: key.secret, baseUrl: BASE_URL });
-    const trackingId = `sdk-e2e-${Date.now()}`;
-    const body = { phone: '0987654321', templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: '135790' }, trackingId };
-    const idempotencyKey = `sdk-e2e-key-${Date.now()}`;
+      const zc = new ZaloConsole({ apiKey: key.secret, baseUrl: BASE_URL });
+      const trackingId = `sdk-e2e-${Date.now()}`;
+      const body = { phone: '0987654321', templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: '135790' }, trackingId };
+      const idempotencyKey = `sdk-e2e-key-${Date.now()}`;
 
-    const first = await zc.zns.send(body, { idempotencyKey });
-    assert.equal(first.trackingId, trackingId);
-    assert.equal(first.replayed, false);
-    assert.match(first.id, /^[0-9a-f-]{36}$/);
+      const first = await zc.zns.send(body, { idempotencyKey });
+      assert.equal(first.trackingId, trackingId);
+      assert.equal(first.replayed, false);
+      assert.match(first.id, /^[0-9a-f-]{36}$/);
 
-    // The same call again (what a retry after a lost answer does): same message, flagged as replayed.
-    const replay = await zc.zns.send(body, { idempotencyKey });
-    assert.equal(replay.id, first.id);
-    assert.equal(replay.replayed, true);
+      // The same call again (what a retry after a lost answer does): same message, flagged as replayed.
+      const replay = await zc.zns.send(body, { idempotencyKey });
+      assert.equal(replay.id, first.id);
+      assert.equal(replay.replayed, true);
 
-    // The same key with another body is refused, typed.
-    const mismatch = await rejection(zc.zns.send({ ...body, templateData: { otp: '000000' } }, { idempotencyKey }), IdempotencyMismatchError);
-    assert.equal(mismatch.status, 422);
-    assert.equal(mismatch.code, 'IDEMPOTENCY_MISMATCH');
-    assert.ok(mismatch.requestId, 'the error carries the request id');
+      // The same key with another body is refused, typed.
+      const mismatch = await rejection(zc.zns.send({ ...body, templateData: { otp: '000000' } }, { idempotencyKey }), IdempotencyMismatchError);
+      assert.equal(mismatch.status, 422);
+      assert.equal(mismatch.code, 'IDEMPOTENCY_MISMATCH');
+      assert.ok(mismatch.requestId, 'the error carries the request id');
 
-    // An unknown key: 401, typed, not retried.
-    const bad = new ZaloConsole({ apiKey: 'zc_not_a_real_key', baseUrl: BASE_URL });
-    const auth = await rejection(bad.zns.send(body), AuthenticationError);
-    assert.equal(auth.code, 'API_KEY_INVALID');
+      // An unknown key: 401, typed, not retried.
+      const bad = new ZaloConsole({ apiKey: 'zc_not_a_real_key', baseUrl: BASE_URL });
+      const auth = await rejection(bad.zns.send(body), AuthenticationError);
+      assert.equal(auth.code, 'API_KEY_INVALID');
 
-    // The delivered webhook for this message (the sandbox reports the ZNS message received).
-    let received: { delivery: Delivery; event: MessageStatusEvent } | undefined;
-    const seenStatuses: string[] = [];
-    const deadline = Date.now() + 150_000;
-    while (!received && Date.now() < deadline) {
-      for (const d of deliveries.splice(0)) {
-        const event: WebhookEvent = verifyWebhook({ payload: d.body, header: d.headers['x-zc-signature'], secret: hook.secret });
-        assert.equal(d.headers['x-zc-event'], event.event);
-        assert.equal(d.headers['x-zc-delivery-id'], event.id);
-        if (event.event !== 'message.status' || event.data.id !== first.id) continue;
-        seenStatuses.push(event.data.status);
-        if (event.data.status === 'RECEIVED') received = { delivery: d, event };
+      // The delivered webhook for this message (the sandbox reports the ZNS message received).
+      let received: { delivery: Delivery; event: MessageStatusEvent } | undefined;
+      const seenStatuses: string[] = [];
+      const deadline = Date.now() + 150_000;
+      while (!received && Date.now() < deadline) {
+        for (const d of deliveries.splice(0)) {
+          const event: WebhookEvent = verifyWebhook({ payload: d.body, header: d.headers['x-zc-signature'], secret: hook.secret });
+          assert.equal(d.headers['x-zc-event'], event.event);
+          assert.equal(d.headers['x-zc-delivery-id'], event.id);
+          if (event.event !== 'message.status' || event.data.id !== first.id) continue;
+          seenStatuses.push(event.data.status);
+          if (event.data.status === 'RECEIVED') received = { delivery: d, event };
+        }
+        if (!received) await new Promise((r) => setTimeout(r, 500));
       }
-      if (!received) await new Promise((r) => setTimeout(r, 500));
-    }
-    assert.ok(received, `no RECEIVED webhook for ${first.id} (statuses seen: ${seenStatuses.join(', ') || 'none'})`);
-    console.log(`webhook statuses for ${first.id} in arrival order: ${seenStatuses.join(', ')}`);
-    assert.equal(received.event.data.trackingId, trackingId);
-    assert.equal(received.event.data.module, 'ZNS');
+      assert.ok(received, `no RECEIVED webhook for ${first.id} (statuses seen: ${seenStatuses.join(', ') || 'none'})`);
+      console.log(`webhook statuses for ${first.id} in arrival order: ${seenStatuses.join(', ')}`);
+      assert.equal(received.event.data.trackingId, trackingId);
+      assert.equal(received.event.data.module, 'ZNS');
 
-    // Altered payload, altered signature, stale timestamp: typed errors, never a boolean.
-    const altered = received.delivery.body.replace('"RECEIVED"', '"ERROR"');
-    assert.notEqual(altered, received.delivery.body);
-    const header = received.delivery.headers['x-zc-signature'];
-    assert.throws(() => verifyWebhook({ payload: altered, header, secret: hook.secret }), (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'signature_mismatch');
-    assert.throws(() => verifyWebhook({ payload: received.delivery.body, header, secret: 'whsec_wrong' }), (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'signature_mismatch');
-    assert.throws(
-      () => verifyWebhook({ payload: received.delivery.body, header, secret: hook.secret, now: Date.now() + 3_600_000 }),
-      (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'stale_timestamp',
-    );
+      // Altered payload, altered signature, stale timestamp: typed errors, never a boolean.
+      const altered = received.delivery.body.replace('"RECEIVED"', '"ERROR"');
+      assert.notEqual(altered, received.delivery.body);
+      const header = received.delivery.headers['x-zc-signature'];
+      assert.throws(() => verifyWebhook({ payload: altered, header, secret: hook.secret }), (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'signature_mismatch');
+      assert.throws(() => verifyWebhook({ payload: received.delivery.body, header, secret: 'whsec_wrong' }), (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'signature_mismatch');
+      assert.throws(
+        () => verifyWebhook({ payload: received.delivery.body, header, secret: hook.secret, now: Date.now() + 3_600_000 }),
+        (e: unknown) => e instanceof WebhookSignatureError && e.reason === 'stale_timestamp',
+      );
+    } finally {
+      // The receiver closes with this file: later journeys' sends must not queue deliveries to it.
+      await api('DELETE', `merchant/webhook/${hook.id}`);
+    }
   });
 });
