@@ -621,7 +621,8 @@ function multipartCases(fields: string[]): Array<{ label: string; contentType: s
 /** Multipart field names from a description such as "multipart fields: `name` (required), `file` (…)". */
 export function multipartFieldsFromDescription(description: string | undefined): string[] | null {
   if (!description || !/multipart field/i.test(description)) return null;
-  const names = [...description.matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1] as string);
+  // The completed document appends who may call it (permission and service names in backticks): not fields.
+  const names = [...(description.split('**Access:**')[0] ?? '').matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1] as string);
   return names.length ? [...new Set(names)] : ['file'];
 }
 

@@ -15,6 +15,8 @@ export interface paths {
         /**
          * Send an OA message by Zalo user id
          * @description Authenticated by `x-api-key`. `message.kind` is one of text, image, file, sticker, quote, request, transaction, promotion with the §5 limits (text 2000, request title 100 / subtitle 500, header 100, text 250, table ≤ 5 rows, buttons ≤ 4). Charged at the OA list price (CS 55 đ, transaction/promotion 165 đ) after the tenant discount. Same idempotency rules as ZNS.
+         *
+         *     **Access:** an API key of the tenant in `x-api-key` (no console session).
          */
         post: operations["sendOaMessage"];
         delete?: never;
@@ -35,6 +37,8 @@ export interface paths {
         /**
          * Send a ZNS message by phone
          * @description Authenticated by `x-api-key`. Validates the phone (normalised to 84…) and the template data against the synced template params, charges a prepaid wallet the template price after the tenant discount (postpaid: accumulates usage) and enqueues the message, atomically. Idempotent on (API key, trackingId) and on the `Idempotency-Key` header: the same body answers the same 202, a different body 422 IDEMPOTENCY_MISMATCH.
+         *
+         *     **Access:** an API key of the tenant in `x-api-key` (no console session).
          */
         post: operations["sendZnsMessage"];
         delete?: never;

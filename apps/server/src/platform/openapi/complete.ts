@@ -144,6 +144,35 @@ function addExamples(op: Operation): void {
   }
 }
 
+/**
+ * Who may call the operation, from the access the route declares (the same facts the access hook
+ * enforces), appended to its description: every operation then says what it needs, and the text
+ * cannot drift from the check.
+ */
+export function accessText(path: string, access: RouteFacts['access']): string | null {
+  if (!access) return null;
+  const perms = (p: string | readonly string[] | undefined) => {
+    const list = p === undefined ? [] : typeof p === 'string' ? [p] : [...p];
+    return list.length === 0 ? '' : list.length === 1 ? ` with the \`${list[0]}\` permission` : ` with one of the permissions ${list.map((x) => `\`${x}\``).join(', ')}`;
+  };
+  switch (access.kind) {
+    case 'public':
+      return path.startsWith('/api/v1/') ? '**Access:** an API key of the tenant in `x-api-key` (no console session).' : '**Access:** no sign-in needed.';
+    case 'authenticated':
+      return '**Access:** a signed-in console user (bearer access token).';
+    case 'merchant':
+      return `**Access:** a member of the organisation named by \`x-merchant-id\`${perms(access.permission)}.`;
+    case 'tenant':
+      return `**Access:** a member of the tenant named by \`x-tenant-id\`${perms(access.permission)}${access.module ? `; the tenant must have the \`${access.module}\` service` : ''}.`;
+  }
+}
+
+function addAccess(path: string, op: Operation, facts: RouteFacts | undefined): void {
+  const text = accessText(path, facts?.access);
+  if (!text) return;
+  op.description = op.description ? `${op.description}\n\n${text}` : text;
+}
+
 /** `anyOf: [{}, …]` (zod's `unknown().nullable()`) matches anything: the node becomes `{}` with its annotations. */
 export function collapseAnyOfAny(node: unknown): void {
   if (Array.isArray(node)) {
@@ -172,6 +201,7 @@ export function completeDocument(doc: Json, facts: ReadonlyMap<string, RouteFact
       if (!op) continue;
       for (const t of (op.tags as string[] | undefined) ?? []) used.add(t);
       completeErrors(method, path, op, facts.get(operationKey(method, path)));
+      addAccess(path, op, facts.get(operationKey(method, path)));
       addExamples(op);
     }
   }

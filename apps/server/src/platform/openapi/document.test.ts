@@ -7,6 +7,7 @@ type Json = Record<string, unknown>;
 interface Op {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   responses?: Record<string, Json>;
 }
@@ -44,6 +45,14 @@ describe('the OpenAPI document (issue 17 #1)', () => {
     expect(ops.filter((o) => !o.op.summary?.trim()).map((o) => o.op.operationId)).toEqual([]);
     expect(ops.filter((o) => !o.op.tags?.length).map((o) => o.op.operationId)).toEqual([]);
     expect(ops.filter((o) => !Object.keys(o.op.responses ?? {}).some((s) => /^4\d\d$/.test(s))).map((o) => o.op.operationId)).toEqual([]);
+  });
+
+  it('says in every description who may call the operation, from the access the route declares', () => {
+    expect(ops.filter((o) => !o.op.description?.includes('**Access:**')).map((o) => o.op.operationId)).toEqual([]);
+    const byId = new Map(ops.map((o) => [o.op.operationId, o.op.description ?? '']));
+    expect(byId.get('sendZnsMessage')).toContain('an API key of the tenant in `x-api-key`');
+    expect(byId.get('listApiKeys')).toMatch(/tenant named by `x-tenant-id` with the `\w+` permission/);
+    expect(byId.get('getHealth')).toContain('no sign-in needed');
   });
 
   it('names the spec §7 calls as the SDK expects', () => {
