@@ -3,7 +3,7 @@
 // 2,000 users) go through the real route POST /api/webhooks/zalo of the product app: signature and
 // freshness check and the deduplicating insert into zalo_events, a batch of concurrent deliveries per
 // statement (group commit, ADR 0015); the hourly + daily rollup and chat sessions are applied by the
-// webhook consumer in the same server process, off the request path (ADR 0020), while the load runs —
+// webhook consumer in the same server process, off the request path (ADR 0019), while the load runs —
 // after the main phase the bench waits for its backlog to drain and reports how long that took and the
 // consumer's rate. Server and load generator run in separate processes (2 cores shared);
 // autocannon targets 127.0.0.1 only; every phase is bounded in time. Then a phase resends already

@@ -1,4 +1,4 @@
-// Figure (issue 12): webhook ingest loses nothing when the process is killed mid-burst (ADR 0020).
+// Figure (issue 12): webhook ingest loses nothing when the process is killed mid-burst (ADR 0019).
 // A server process (the product app: POST /api/webhooks/zalo and its event consumer) takes a burst of
 // signed events from 32 concurrent senders; after BENCH_KILL_AFTER_MS it is killed with SIGKILL (no
 // shutdown at all). It is started again on the same database; then every event of the burst is sent

@@ -6,7 +6,7 @@ import { zaloOas } from './zalo-oa';
 /**
  * Zalo webhook events received, deduplicated on (event, msg id) so retries are idempotent. The
  * request only stores the verified event with `pending` set; the consumer (modules/zalo-webhooks/
- * consumer.ts, ADR 0020) applies its effects in `seq` order and clears `pending` in the same
+ * consumer.ts, ADR 0019) applies its effects in `seq` order and clears `pending` in the same
  * transaction. Rows stored before the consumer existed default to not pending (already applied).
  */
 export const zaloEvents = pgTable(

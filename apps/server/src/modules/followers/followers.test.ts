@@ -84,7 +84,7 @@ describe('follower events from Zalo (signed webhooks through the sandbox)', () =
     const log = async () => (await (await fetch(`${sb.url}/_control/webhooks/log`)).json()) as Delivery[];
     await eventually(async () => (await log()).filter((d) => ['oa_send_text', 'widget_interaction_accepted'].includes(d.eventName) && d.status !== 'pending').length === 2);
     for (const name of ['oa_send_text', 'widget_interaction_accepted']) expect((await log()).find((d) => d.eventName === name)).toMatchObject({ status: 'delivered', lastHttpStatus: 200 });
-    // Their (absent) effects are applied by the consumer after the 200 (ADR 0020).
+    // Their (absent) effects are applied by the consumer after the 200 (ADR 0019).
     await drainZaloEvents(t.database.db);
     expect(await follower()).toEqual(before);
   });

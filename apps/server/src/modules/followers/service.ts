@@ -364,7 +364,7 @@ export async function applyFollowerEvent(db: DbOrTx, zaloOaId: string, event: Za
 }
 
 /**
- * The webhook consumer's form of `applyFollowerEvent` for a run of events in arrival order (ADR 0020),
+ * The webhook consumer's form of `applyFollowerEvent` for a run of events in arrival order (ADR 0019),
  * in the caller's transaction: follow / unfollow events are gathered per (OA, user) — the last one sets
  * `is_follower`, a follow creates the missing row — and written in two statements, each changed
  * follower announced once; any other follower event first writes what was gathered, then applies

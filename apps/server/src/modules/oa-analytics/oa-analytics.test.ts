@@ -101,7 +101,7 @@ async function ingestAll(events: Ev[], now: number) {
     const out = await ingestZaloWebhook(t.database.db, cipher, raw, { 'x-zevent-signature': sign(raw, e.at) }, { now });
     expect(out.status, JSON.stringify(out)).toBe(200);
   }
-  // The rollups are applied by the webhook consumer, off the request path (ADR 0020).
+  // The rollups are applied by the webhook consumer, off the request path (ADR 0019).
   await drainZaloEvents(t.database.db);
 }
 

@@ -204,7 +204,7 @@ describe('Zalo webhooks', () => {
     expect(ok.json().data.duplicate).toBe(false);
     const again = await send(body, mac);
     expect(again.json().data.duplicate).toBe(true);
-    // Applied by the webhook consumer after the 200 (ADR 0020).
+    // Applied by the webhook consumer after the 200 (ADR 0019).
     await drainZaloEvents(t.database.db);
     const [row] = await t.database.db.select().from(znsTemplates).where(eq(znsTemplates.znsTemplateId, SANDBOX_TEMPLATE_IDS.otp));
     expect(row?.quality).toBe('LOW');

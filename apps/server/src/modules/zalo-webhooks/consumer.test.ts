@@ -66,7 +66,7 @@ async function follower(user: string): Promise<Array<{ is_follower: boolean }>> 
   return (await database.raw.query<{ is_follower: boolean }>(`select is_follower from oa_followers where zalo_oa_id = $1 and user_id = $2`, [oaId, user])).rows;
 }
 
-describe('Zalo event consumer (ADR 0020)', () => {
+describe('Zalo event consumer (ADR 0019)', () => {
   it('answers before any effect: the event is stored pending, and a crash before the consumer commits leaves it pending, applied once later', async () => {
     const before = await counters();
     await ingest(follow('crash-1'));

@@ -88,7 +88,7 @@ export interface ConsumeReport {
 }
 
 /**
- * One pass of the webhook consumer (ADR 0020): in ONE transaction holding the consumer's advisory
+ * One pass of the webhook consumer (ADR 0019): in ONE transaction holding the consumer's advisory
  * lock (one consumer at a time across processes, so events apply in arrival order), reads up to
  * `limit` due pending events by `seq` and applies them. A run that fails is halved down to the single
  * event that fails (ARCHITECTURE rule 10, platform/isolated-batch): that event alone is marked with

@@ -21,7 +21,7 @@ export async function insertEventsOnce(db: DbOrTx, values: ReadonlyArray<typeof 
   return new Set(inserted.map((r) => r.dedupeKey));
 }
 
-/** A stored event whose effects are not applied yet (the consumer's view, ADR 0020). */
+/** A stored event whose effects are not applied yet (the consumer's view, ADR 0019). */
 export interface PendingEventRow {
   id: string;
   seq: number;

@@ -7,7 +7,7 @@ import { ingestZaloWebhook } from './service';
 
 /**
  * POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. The process that
- * stores events also runs their consumer (ADR 0020): `handlers` are applied there, off the request path.
+ * stores events also runs their consumer (ADR 0019): `handlers` are applied there, off the request path.
  */
 export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handlers: EventHandlers = {}): void {
   const consumer = startZaloEventConsumer(deps.db, handlers, { onError: (err) => app.log.error({ err }, 'Zalo event consumer pass failed') });

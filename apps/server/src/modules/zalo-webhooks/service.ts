@@ -117,7 +117,7 @@ const BATCH_MAX = 500;
  * Group commit of verified events (ADR 0015): requests that arrive while a batch is being written
  * wait for the next one, which stores them all with ONE insert … on conflict do nothing returning,
  * marked pending. Their effects (rollups, chat sessions, followers, receipts, templates) are applied
- * off the request path by the consumer (consumer.ts, ADR 0020), woken once the batch committed. A
+ * off the request path by the consumer (consumer.ts, ADR 0019), woken once the batch committed. A
  * batch that fails (a removed OA) is retried event by event, so one event never fails another.
  */
 class IngestBatcher {
@@ -179,7 +179,7 @@ function batcherOf(db: Db): IngestBatcher {
 /**
  * Verifies the signature with the OA's own webhook secret, refuses events outside the freshness
  * window and stores the event once (Zalo retries are deduplicated), pending: what the product
- * understands of it is applied by the consumer (ADR 0020). Unsigned, wrongly signed and stale or
+ * understands of it is applied by the consumer (ADR 0019). Unsigned, wrongly signed and stale or
  * future-dated bodies answer 401 and store nothing.
  */
 export async function ingestZaloWebhook(
@@ -211,7 +211,7 @@ export async function ingestZaloWebhook(
   if (!fresh.ok) return { status: 401, reason: fresh.reason, log: { appId, eventName: event.eventName, timestamp: event.timestamp.slice(0, 20), ageMs: fresh.ageMs } };
 
   // Stored durably (a batch of concurrent deliveries per statement, ADR 0015) before the 200; its
-  // effects follow off the request path, exactly once (ADR 0020). A retry stores nothing.
+  // effects follow off the request path, exactly once (ADR 0019). A retry stores nothing.
   const inserted = await batcherOf(db).store({ oa, event, dedupeKey: dedupeKey(event, rawBody) });
   return { status: 200, duplicate: !inserted, event, zaloOaId: oa.id };
 }
