@@ -142,6 +142,8 @@ describe('GET /api/merchant/uid and /api/merchant/uid/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="uid-history-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toMatch(/^createdAt,trackingId,sessionId/);
+    // The price before discounts sits beside the charged one (issue 13 discounts).
+    expect(lines[0]).toContain(',price,listPrice,');
     expect(lines).toHaveLength(11);
     expect(res.body).not.toContain(',=cmd');
   });

@@ -30,7 +30,7 @@ export function presentHistory(r: HistoryRow): HistoryRecord {
   };
 }
 
-const CSV_COLUMNS = ['createdAt', 'trackingId', 'sessionId', 'znsApiKeyId', 'uid', 'type', 'templateName', 'mode', 'status', 'errorMsg', 'isCharged', 'isDirectZalo', 'price', 'messageData'] as const;
+const CSV_COLUMNS = ['createdAt', 'trackingId', 'sessionId', 'znsApiKeyId', 'uid', 'type', 'templateName', 'mode', 'status', 'errorMsg', 'isCharged', 'isDirectZalo', 'price', 'listPrice', 'messageData'] as const;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
