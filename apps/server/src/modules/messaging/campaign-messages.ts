@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
-import { refundMessage } from '../wallets/service';
-import { statusEvent } from './delivery-worker';
+import { refundMessages } from '../wallets/service';
+import { statusEvents } from './delivery-worker';
 
 /**
  * What messaging knows about a campaign's messages (issue 13): their counts by outcome, and the
@@ -70,7 +70,8 @@ export async function countOutstandingOaMessages(db: DbOrTx, zaloOaId: string): 
  * Cancels a campaign's messages that no worker holds: PENDING ones, and PROCESSING ones whose lease
  * ran out (their worker died before calling Zalo or recording the answer). Each becomes ERROR with
  * CAMPAIGN_CANCELLED_TEXT, its charge goes back (HOLD_REFUND into the still open hold) and the tenant
- * hears of the status change. Rows a live worker holds finish their one Zalo call. Returns the ids.
+ * hears of the status change — refunds and events written set-based, a few statements for the lot.
+ * Rows a live worker holds finish their one Zalo call. Returns the ids.
  */
 export async function cancelCampaignMessages(tx: Tx, campaignId: string, now = new Date()): Promise<string[]> {
   const rows = await tx
@@ -83,9 +84,10 @@ export async function cancelCampaignMessages(tx: Tx, campaignId: string, now = n
       ),
     )
     .returning({ id: messageHistory.id, tenantId: messageHistory.tenantId, trackingId: messageHistory.trackingId, module: messageHistory.module, fallbackOf: messageHistory.fallbackOf });
-  for (const r of rows) {
-    await refundMessage(tx, { tenantId: r.tenantId, messageId: r.id, note: 'refund: campaign cancelled' });
-    await statusEvent(tx, r, 'ERROR', { errorMsg: CAMPAIGN_CANCELLED_TEXT });
+  // A campaign is one tenant's; grouped anyway, so each wallet is locked once.
+  for (const tenantId of new Set(rows.map((r) => r.tenantId))) {
+    await refundMessages(tx, { tenantId, messageIds: rows.filter((r) => r.tenantId === tenantId).map((r) => r.id), note: 'refund: campaign cancelled' });
   }
+  await statusEvents(tx, rows.map((row) => ({ row, status: 'ERROR' as const, extra: { errorMsg: CAMPAIGN_CANCELLED_TEXT } })));
   return rows.map((r) => r.id);
 }

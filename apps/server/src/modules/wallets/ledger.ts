@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { WalletEntryReason } from '@zc/shared/api/wallet';
 import type { DbOrTx, Tx } from '../../db/client';
 import { tenants } from '../../db/schema/organisation';
@@ -297,6 +297,69 @@ export async function refundMessage(tx: Tx, input: { tenantId: string; messageId
   await insertMessageEntry(tx, entry('REFUND', after.balance, charge.holdId), REFUND_REASONS);
   await checkThreshold(tx, after);
   return { refunded: true, reason: 'REFUND', value: charge.value };
+}
+
+/**
+ * `refundMessage` for many messages of one tenant at once (a campaign cancel takes back everything it
+ * queued): the same entries with the same values and the same rules per message (once per message; the
+ * charge's kind and its hold's state decide where the money goes), written in a few statements instead
+ * of five per message. Under the wallet lock, so the refunds already written are all visible. Returns
+ * how many messages were refunded and the total given back.
+ */
+export async function refundMessages(tx: Tx, input: { tenantId: string; messageIds: readonly string[]; note?: string }): Promise<{ refunded: number; value: number }> {
+  const ids = [...new Set(input.messageIds)];
+  if (ids.length === 0) return { refunded: 0, value: 0 };
+  const wallet = await lockWallet(tx, eq(wallets.tenantId, input.tenantId));
+  if (!wallet) return { refunded: 0, value: 0 };
+  const entries: Array<{ messageId: string | null; reason: EntryReason; value: number; holdId: string | null }> = [];
+  for (let at = 0; at < ids.length; at += 1000) {
+    entries.push(
+      ...(await tx
+        .select({ messageId: walletEntries.messageId, reason: walletEntries.reason, value: walletEntries.value, holdId: walletEntries.holdId })
+        .from(walletEntries)
+        .where(and(eq(walletEntries.walletId, wallet.id), inArray(walletEntries.messageId, ids.slice(at, at + 1000))))),
+    );
+  }
+  const refundedAlready = new Set(entries.filter((e) => (REFUND_REASONS as readonly string[]).includes(e.reason)).map((e) => e.messageId));
+  const chargeOf = new Map(entries.filter((e) => (CHARGE_REASONS as readonly string[]).includes(e.reason) && e.value > 0 && !refundedAlready.has(e.messageId)).map((e) => [e.messageId, e]));
+  // In the order asked, as refundMessage called once per message would write them.
+  const charges = ids.flatMap((id) => chargeOf.get(id) ?? []);
+  if (charges.length === 0) return { refunded: 0, value: 0 };
+  const sum = (list: typeof charges) => list.reduce((total, c) => total + c.value, 0);
+  // Hold charges go back into their hold while it is open, else to the balance (its RELEASE kept what was used).
+  const openHolds = new Set<string>();
+  for (const holdId of new Set(charges.flatMap((c) => (c.reason === 'HOLD_CHARGE' && c.holdId ? [c.holdId] : [])))) {
+    const [open] = await tx
+      .update(walletHolds)
+      .set({ used: sql`${walletHolds.used} - ${sum(charges.filter((c) => c.reason === 'HOLD_CHARGE' && c.holdId === holdId))}` })
+      .where(and(eq(walletHolds.id, holdId), eq(walletHolds.walletId, wallet.id), eq(walletHolds.status, 'OPEN')))
+      .returning({ id: walletHolds.id });
+    if (open) openHolds.add(holdId);
+  }
+  const usage = charges.filter((c) => c.reason === 'USAGE');
+  if (usage.length > 0) await tx.update(wallets).set({ postpaidUsage: sql`${wallets.postpaidUsage} - ${sum(usage)}` }).where(eq(wallets.id, wallet.id));
+  const note = input.note ?? 'message refund';
+  const out: NewEntry[] = [];
+  // Each entry states the balance after it, as if written one after the other.
+  let running = wallet.balance;
+  for (const c of charges) {
+    const reason: EntryReason = c.reason === 'USAGE' ? 'USAGE_REFUND' : c.reason === 'HOLD_CHARGE' && c.holdId && openHolds.has(c.holdId) ? 'HOLD_REFUND' : 'REFUND';
+    if (reason === 'REFUND') running += c.value;
+    out.push({ walletId: wallet.id, type: 'ADD', value: c.value, newBalance: running, reason, messageId: c.messageId ?? '', holdId: c.holdId, note });
+  }
+  const toBalance = running - wallet.balance;
+  if (toBalance > 0) {
+    const [after] = await tx.update(wallets).set({ balance: sql`${wallets.balance} + ${toBalance}` }).where(eq(wallets.id, wallet.id)).returning();
+    if (!after) throw new Error('wallet vanished under its lock');
+    await checkThreshold(tx, after);
+  }
+  for (let at = 0; at < out.length; at += 500) {
+    const chunk = out.slice(at, at + 500);
+    const inserted = await tx.insert(walletEntries).values(chunk).returning({ id: walletEntries.id });
+    // The wallet lock makes the refunds read above complete: a conflict here would be a ledger bug.
+    if (inserted.length !== chunk.length) throw new Error('refund entries conflicted under the wallet lock');
+  }
+  return { refunded: out.length, value: out.reduce((total, e) => total + e.value, 0) };
 }
 
 export interface PlaceHoldInput {

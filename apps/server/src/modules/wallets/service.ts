@@ -18,11 +18,12 @@ import { findTenantOfMerchant, findTenantReceivers, findTenantWallet, findUsersB
  *   message across the three kinds (`charged: false` on a repeat); price 0 writes nothing.
  * - `refundMessage(tx, { tenantId, messageId })`: gives back exactly what the message was charged, once
  *   (REFUND, USAGE_REFUND, or HOLD_REFUND into a still open hold — REFUND to the balance once it closed).
+ *   `refundMessages(tx, { tenantId, messageIds })` does the same for many messages in a few statements.
  * - `messageChargeSql(cte)`: the same charges as SQL fragments for the outbox's one-statement batch;
  *   `holdChargeSql(cte, param)` the same for a batch paid from one hold (campaigns).
  * - `placeHold` (HOLD), `closeHold` (RELEASE of amount − used), `getHold`: reservations for campaigns.
  */
-export { chargeMessage, refundMessage, placeHold, closeHold, ensureTenantWallet } from './ledger';
+export { chargeMessage, refundMessage, refundMessages, placeHold, closeHold, ensureTenantWallet } from './ledger';
 export type { ChargeInput, ChargeResult, RefundResult, PlaceHoldInput, HoldKey, HoldRow } from './ledger';
 export { holdChargeSql, messageChargeSql } from './charge-sql';
 
