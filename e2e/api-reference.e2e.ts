@@ -6,8 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, shot, tenantApi } from './support/harness';
+import { SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { BASE_URL, DESKTOP, launchBrowser, noSidewaysScroll, PHONE, shot, znsSendSetup } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 
@@ -47,17 +47,8 @@ async function openReference(page: Page, hash = '', navigate = true): Promise<vo
 describe('API reference journey', () => {
   it('renders the reference, public API first, guides reachable, try-it sends a ZNS message (202); 1440/390', { timeout: 300_000 }, async () => {
     // An API key of 'Shop An Nhiên' for the sandbox OA, its templates synced and its wallet funded.
-    const session = await loadApiSession(OWNER);
-    const tenant = session.tenants.find((t) => t.name === 'Shop An Nhiên');
-    assert.ok(tenant, 'the demo ZNS tenant exists');
-    const api = tenantApi(session, tenant.id);
-    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
-    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
-    assert.ok(oa, 'the tenant has the sandbox OA');
-    const key = await api<{ id: string; secret: string }>('POST', 'merchant/api-key', { name: 'E2E reference try-it key', zaloOAId: oa.id, service: 'ZNS' });
+    const { api, key } = await znsSendSetup(OWNER, 'E2E reference try-it key');
     assert.match(key.secret, /^zc_live_/);
-    await api('POST', 'merchant/template/sync');
-    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 100_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
 
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();

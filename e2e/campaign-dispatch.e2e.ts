@@ -5,8 +5,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, signIn, tenantApi } from './support/harness';
+import { SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { BASE_URL, DESKTOP, launchBrowser, noSidewaysScroll, PHONE, setLanguage, settle, shot, signIn, znsSendSetup } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 // Large enough to be still sending when the page opens at the default rate (CAMPAIGN_RATE_PER_SECOND 50).
@@ -24,16 +24,7 @@ const stat = async (page: Page, id: string) => Number((await page.getByTestId(id
 
 describe('ZNS campaign dispatch journey', () => {
   it('shows live progress, cancels halfway, shows the released amount, which the wallet history lists; vi/en, 1440/390', { timeout: 300_000 }, async () => {
-    const session = await loadApiSession(OWNER);
-    const tenant = session.tenants.find((t) => t.name === 'Shop An Nhiên');
-    assert.ok(tenant, 'the demo ZNS tenant exists');
-    const api = tenantApi(session, tenant.id);
-    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
-    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
-    assert.ok(oa, 'the tenant has the sandbox OA');
-    const key = await api<{ id: string }>('POST', 'merchant/api-key', { name: 'E2E dispatch key', zaloOAId: oa.id, service: 'ZNS' });
-    await api('POST', 'merchant/template/sync');
-    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 1_000_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
+    const { session, tenant, api, key } = await znsSendSetup(OWNER, 'E2E dispatch key', 1_000_000);
     // Upload COUNT recipients and create the campaign.
     const csv = ['phone,otp', ...Array.from({ length: COUNT }, (_, i) => `098${String(1_000_000 + i).slice(-7)},${100000 + i}`)].join('\n');
     const form = new FormData();

@@ -8,8 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
-import { BASE_URL, DESKTOP, PHONE, launchBrowser, loadApiSession, noSidewaysScroll, setLanguage, settle, shot, shotsAt, signIn, tenantApi } from './support/harness';
+import { BASE_URL, DESKTOP, launchBrowser, noSidewaysScroll, PHONE, setLanguage, settle, shot, shotsAt, signIn, znsSendSetup } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 
@@ -25,16 +24,7 @@ after(async () => {
 
 describe('ZNS campaign intake journey', () => {
   it('creates a campaign from a CSV with bad rows: counts, cost, report, submission; vi and en, 1440 and 390 px', { timeout: 300_000 }, async () => {
-    const session = await loadApiSession(OWNER);
-    const tenant = session.tenants.find((t) => t.name === 'Shop An Nhiên');
-    assert.ok(tenant, 'the demo ZNS tenant exists');
-    const api = tenantApi(session, tenant.id);
-    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
-    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
-    assert.ok(oa, 'the tenant has the sandbox OA');
-    await api('POST', 'merchant/api-key', { name: 'E2E campaign key', zaloOAId: oa.id, service: 'ZNS' });
-    await api('POST', 'merchant/template/sync');
-    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 100_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
+    const { tenant, api } = await znsSendSetup(OWNER, 'E2E campaign key');
     const file = path.join(tmpdir(), `campaign-${Date.now()}.csv`);
     await writeFile(file, CSV);
 

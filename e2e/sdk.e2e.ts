@@ -7,9 +7,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SANDBOX_OA_ID, SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
+import { SANDBOX_TEMPLATE_IDS } from '@zc/zalo-sandbox/seed';
 import { AuthenticationError, IdempotencyMismatchError, WebhookSignatureError, ZaloConsole, verifyWebhook, type MessageStatusEvent, type WebhookEvent } from '@zc/sdk';
-import { BASE_URL, loadApiSession, tenantApi } from './support/harness';
+import { BASE_URL, znsSendSetup } from './support/harness';
 
 interface Delivery {
   body: string;
@@ -49,16 +49,7 @@ async function rejection<T extends Error>(p: Promise<unknown>, Cls: new (...args
 
 describe('SDK against the product', () => {
   it('sends a ZNS message, replays it idempotently and verifies the delivered webhook', { timeout: 180_000 }, async () => {
-    const session = await loadApiSession('owner@demo.vn');
-    const tenant = session.tenants.find((t) => t.name === 'Shop An Nhiên');
-    assert.ok(tenant, 'the demo ZNS tenant exists');
-    const api = tenantApi(session, tenant.id);
-    const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
-    const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
-    assert.ok(oa, 'the tenant has the sandbox OA');
-    const key = await api<{ id: string; secret: string }>('POST', 'merchant/api-key', { name: 'E2E SDK key', zaloOAId: oa.id, service: 'ZNS' });
-    await api('POST', 'merchant/template/sync');
-    await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: 100_000, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
+    const { api, key } = await znsSendSetup('owner@demo.vn', 'E2E SDK key');
     const hook = await api<{ id: string; secret: string }>('POST', 'merchant/webhook', { url: receiverUrl, events: ['message.status'] });
     assert.ok(hook.secret, 'the webhook secret is answered once');
     try {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import type { TenantInfo } from './expected-menu';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -69,6 +70,25 @@ export function tenantApi(session: ApiSession, tenantId: string) {
     if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
     return (JSON.parse(text) as { data: T }).data;
   };
+}
+
+/**
+ * The demo ZNS tenant ready to send: 'Shop An Nhiên' as `email`, a ZNS API key named `keyName` for the
+ * sandbox OA (picked by its Zalo id: other journeys connect more OAs), its templates synced and its
+ * prepaid wallet topped up by `balance`.
+ */
+export async function znsSendSetup(email: string, keyName: string, balance = 100_000) {
+  const session = await loadApiSession(email);
+  const tenant = session.tenants.find((t) => t.name === 'Shop An Nhiên');
+  assert.ok(tenant, 'the demo ZNS tenant exists');
+  const api = tenantApi(session, tenant.id);
+  const oas = await api<Array<{ id: string; zoaId?: string }>>('GET', 'merchant/zalo-oa/list-oa');
+  const oa = oas.find((o) => o.zoaId === SANDBOX_OA_ID) ?? oas[0];
+  assert.ok(oa, 'the tenant has the sandbox OA');
+  const key = await api<{ id: string; secret: string }>('POST', 'merchant/api-key', { name: keyName, zaloOAId: oa.id, service: 'ZNS' });
+  await api('POST', 'merchant/template/sync');
+  await api('POST', 'merchant/billing/update-tenant-balance', { billingBalance: balance, billingMode: 'PREPAID', billingType: 'ADD', threshold: 0, thresholdNotificationUserIds: [] }, { 'x-merchant-id': session.merchantId });
+  return { session, tenant, api, oa, key };
 }
 
 /**
