@@ -29,7 +29,11 @@ export function TagDialog({ tenantId, followers, open, onClose }: { tenantId: st
   const [add, setAdd] = useState<string[]>([]);
   const [sub, setSub] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const options = [...new Set([...(tags.data ?? []), ...followers.flatMap((f) => f.tagsAndNotesInfo.tagNames)])].map((v) => ({ value: v, label: v }));
+  const carried = [...new Set(followers.flatMap((f) => f.tagsAndNotesInfo.tagNames))].sort((a, b) => a.localeCompare(b));
+  const options = [...new Set([...(tags.data ?? []), ...carried])].map((v) => ({ value: v, label: v }));
+  // Only a label one of the chosen followers carries can be removed, and this list is known when the
+  // dialog opens: it does not change under the pointer when the OA's label list arrives.
+  const subOptions = carried.map((v) => ({ value: v, label: v }));
 
   const pick = (list: 'add' | 'sub', next: string[]) => {
     const other = list === 'add' ? sub : add;
@@ -92,7 +96,7 @@ export function TagDialog({ tenantId, followers, open, onClose }: { tenantId: st
           <Select mode="tags" value={add} options={options} onChange={(v: string[]) => pick('add', v)} placeholder={t('tags.addPlaceholder')} data-testid="tag-add" loading={tags.isFetching} tokenSeparators={[',']} />
         </Form.Item>
         <Form.Item label={t('tags.remove')}>
-          <Select mode="multiple" value={sub} options={options} onChange={(v: string[]) => pick('sub', v)} placeholder={t('tags.removePlaceholder')} data-testid="tag-sub" />
+          <Select mode="multiple" value={sub} options={subOptions} onChange={(v: string[]) => pick('sub', v)} placeholder={t('tags.removePlaceholder')} data-testid="tag-sub" />
         </Form.Item>
       </Form>
     </Modal>
