@@ -39,6 +39,7 @@ import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerApprovalRoutes } from './modules/approvals/routes';
 import { wireReviewKinds } from './review-kinds';
 import { registerFollowerRoutes } from './modules/followers/routes';
+import { registerChatRoutes } from './modules/chat/routes';
 import { registerBroadcastRoutes } from './modules/broadcasts/routes';
 import { registerOaContentRoutes } from './modules/oa-content/routes';
 import { registerOaAnalyticsRoutes } from './modules/oa-analytics/routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTemplateRoutes(z, moduleDeps);
       registerApprovalRoutes(z, moduleDeps);
       registerFollowerRoutes(z, moduleDeps);
+      registerChatRoutes(z, moduleDeps);
       registerBroadcastRoutes(z, moduleDeps);
       registerOaContentRoutes(z, moduleDeps);
       registerOaAnalyticsRoutes(z, moduleDeps);

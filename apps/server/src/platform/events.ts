@@ -46,6 +46,9 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'campaign.progress': { tenant: ['VIEW_CAMPAIGN'] },
   'zns_template.changed': { tenant: ['VIEW_REQUEST_TEMPLATE', 'VIEW_TEMPLATE'] },
   'zns_discount.changed': { tenant: ['VIEW_TENANT_DISCOUNT'], merchant: ['VIEW_MERCHANT_DISCOUNT'] },
+  'chat.message': { tenant: ['VIEW_ZALO_OA_CHAT'] },
+  'chat.conversation_changed': { tenant: ['VIEW_ZALO_OA_CHAT'] },
+  'chat.presence': { tenant: ['VIEW_ZALO_OA_CHAT'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

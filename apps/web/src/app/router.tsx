@@ -144,6 +144,7 @@ export const routes: RouteObject[] = [
                   page(PAGES.oaBroadcastCreate, () => import('./routes/oa-broadcast-edit-page').then((m) => ({ Component: m.OaBroadcastEditPage }))),
                   page(PAGES.oaBroadcast, () => import('./routes/oa-broadcast-edit-page').then((m) => ({ Component: m.OaBroadcastEditPage }))),
                   page(PAGES.oaCustomers, () => import('./routes/oa-customers-page').then((m) => ({ Component: m.OaCustomersPage }))),
+                  page(PAGES.oaChat, () => import('./routes/oa-chat-page').then((m) => ({ Component: m.OaChatPage }))),
                   { path: '/tenant/zalo-oa/*', lazy: notAvailable },
                   { path: '/tenant/zns-service/*', lazy: notAvailable },
                 ],

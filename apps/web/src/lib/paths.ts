@@ -75,6 +75,8 @@ export const PAGES = {
   oaBroadcastCreate: { path: '/tenant/zalo-oa/broadcast/create', requirement: 'CREATE_ZALO_OA_CONTENT', services: OA },
   oaBroadcast: { path: '/tenant/zalo-oa/broadcast/:id', requirement: 'VIEW_ZALO_OA_CONTENT', services: OA },
   oaCustomers: { path: '/tenant/zalo-oa/customers', requirement: 'VIEW_ZALO_OA_USER', services: OA },
+  /** §2.1 the OA chat inbox (issue 15); `?conversationId=` opens one conversation. */
+  oaChat: { path: '/tenant/zalo-oa/chat', requirement: 'VIEW_ZALO_OA_CHAT', services: OA },
   oaUid: { path: '/tenant/zalo-oa/uid', requirement: 'VIEW_HISTORY', services: OA },
   znsTemplates: { path: '/tenant/zns-service/templates', requirement: ['LIST_TEMPLATE_LIBRARY', 'VIEW_TEMPLATE'], services: ZNS },
   znsTemplateManagement: {

@@ -96,6 +96,31 @@ export const EVENT_PAYLOADS = {
   'zns_template.changed': z.object({ requestId: uuid, status: z.string().max(40) }),
   /** A tenant's price discounts changed. */
   'zns_discount.changed': z.object({ discountId: uuid.nullable() }),
+
+  /**
+   * A chat message was stored (a follower's, an agent's, an admin's echo, a note) or an OUT message's
+   * state changed (SENDING → SENT → RECEIVED → SEEN, or FAILED), or a reaction was added.
+   */
+  'chat.message': z.object({
+    conversationId: uuid,
+    zaloOaId: uuid,
+    messageId: uuid,
+    direction: z.enum(['IN', 'OUT', 'NOTE']),
+    status: z.string().max(20).nullable(),
+    /** The conversation's assignee when it happened (notifications for "a new message in my conversation"). */
+    assigneeUserId: uuid.nullable(),
+  }),
+  /** A conversation's assignment, spam mark, status or unread count changed (fields say which), by `actorId`. */
+  'chat.conversation_changed': z.object({
+    conversationId: uuid,
+    zaloOaId: uuid,
+    fields: z.array(z.string().max(40)).max(10),
+    assigneeUserId: uuid.nullable(),
+    teamId: uuid.nullable(),
+    actorId: uuid.nullable(),
+  }),
+  /** An agent opened, is typing in, or left a conversation (the "someone else is here" marker). */
+  'chat.presence': z.object({ conversationId: uuid, userId: uuid, state: z.enum(['VIEWING', 'TYPING', 'LEFT']) }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -28,3 +28,4 @@ export * from './campaign-intake';
 export * from './discounts';
 export * from './clicks';
 export * from './api-rate-limits';
+export * from './chat';

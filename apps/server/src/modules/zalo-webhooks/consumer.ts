@@ -2,6 +2,7 @@ import { parseZaloWebhookEvent, type ZaloWebhookEvent } from '@zc/zalo/webhook-e
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { settleIsolated } from '../../platform/isolated-batch';
 import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
+import { applyChatEvents } from '../chat/ingest';
 import { applyFollowerEvents } from '../followers/service';
 import { recordOaEventStatsBatch } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
@@ -68,6 +69,11 @@ async function applyRun(tx: Tx, handlers: EventHandlers, items: readonly Item[])
     await applyFollowerEvents(
       sp,
       live.filter((i) => isFollowerEvent(i.event)).map((i) => ({ tenantId: i.row.tenantId, zaloOaId: i.row.zaloOaId, event: i.event })),
+    );
+    // The chat inbox: messages, receipts and reactions of the run (modules/chat, ADR 0021).
+    await applyChatEvents(
+      sp,
+      live.map((i) => ({ tenantId: i.row.tenantId, zaloOaId: i.row.zaloOaId, event: i.event })),
     );
     for (const i of live) await applySideEffects(sp, handlers, i.row.zaloOaId, i.event);
     await markEventsProcessed(

@@ -56,6 +56,7 @@ describe('menu model', () => {
       'oa-analytics',
       'oa-content',
       'oa-broadcast',
+      'oa-chat',
       'oa-customers',
       'oa-uid',
       'oa-history',

@@ -114,6 +114,7 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
           { key: 'oa-analytics', labelKey: 'menu.analytics', ...at(PAGES.oaAnalytics) },
           { key: 'oa-content', labelKey: 'menu.content', ...at(PAGES.oaContent) },
           { key: 'oa-broadcast', labelKey: 'menu.broadcast', ...at(PAGES.oaBroadcasts) },
+          { key: 'oa-chat', labelKey: 'menu.chat', ...at(PAGES.oaChat) },
           { key: 'oa-customers', labelKey: 'menu.customers', ...at(PAGES.oaCustomers) },
           { key: 'oa-uid', labelKey: 'menu.uid', ...at(PAGES.oaUid), requirement: 'VIEW_ZALO_OA_SERVICE' },
           { key: 'oa-history', labelKey: 'menu.history', ...at(PAGES.oaHistory) },
