@@ -130,6 +130,10 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   // ZNS campaigns: status and dispatch state (quota wait, pause, finish, cancel) and the live sending counts.
   'campaign.changed',
   'campaign.progress',
+  // OA chat inbox: new messages and their states, conversation changes (reads, assignment, spam), presence.
+  'chat.message',
+  'chat.conversation_changed',
+  'chat.presence',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
