@@ -108,6 +108,14 @@ export const ERROR_CODES = {
   DISCOUNT_INVALID: { status: 422, message: 'The discount breaks a rule' },
   /** A tenant discount whose validity overlaps another discount of the same target. */
   DISCOUNT_OVERLAP: { status: 409, message: 'Another discount for the same target is valid in this period' },
+  /** Chat (issue 15): the follower's last message is older than 7 days (or they never wrote): Zalo refuses a reply (-230). */
+  CHAT_WINDOW_CLOSED: { status: 422, message: 'The follower last wrote more than 7 days ago; Zalo allows no reply until they write again' },
+  /** Chat: a Zalo group conversation cannot be answered from the inbox. */
+  CHAT_GROUP_NOT_SUPPORTED: { status: 422, message: 'Replies to Zalo group chats are not supported' },
+  /** Chat: only a FAILED message of the OA can be sent again. */
+  CHAT_NOT_RETRYABLE: { status: 409, message: 'Only a failed message can be sent again' },
+  /** Chat: a reaction needs a message Zalo has accepted (it has a Zalo message id). */
+  CHAT_NOT_ON_ZALO: { status: 409, message: 'This message has not reached Zalo yet' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -99,3 +99,13 @@ export async function sendTemplateByUid(
 ): Promise<SendResult> {
   return envelopeData(await client.call(oaKey, send('/v3.0/oa/message/template', { user_id: p.userId, template_id: p.templateId, template_data: p.templateData })));
 }
+
+/**
+ * POST /v2.0/oa/message with `sender_action` — the OA reacts to a message of the conversation with user
+ * `userId` (REFERENCE §3.4: `react_icon` one of Zalo's codes, `/-remove` takes the OA's reaction back).
+ * Repeating a reaction sets the same one again, so the call may be repeated.
+ */
+export async function sendReaction(client: ZaloClient, oaKey: string, p: { userId: string; messageId: string; icon: string }): Promise<{ message_id?: string; user_id?: string }> {
+  const json = { recipient: { user_id: p.userId }, sender_action: { react_icon: p.icon, react_message_id: p.messageId } };
+  return envelopeData(await client.call(oaKey, { api: 'oa', host: 'openapi', method: 'POST', path: '/v2.0/oa/message', json, idempotent: true }));
+}
