@@ -116,6 +116,12 @@ export const ERROR_CODES = {
   CHAT_NOT_RETRYABLE: { status: 409, message: 'Only a failed message can be sent again' },
   /** Chat: a reaction needs a message Zalo has accepted (it has a Zalo message id). */
   CHAT_NOT_ON_ZALO: { status: 409, message: 'This message has not reached Zalo yet' },
+  /** Chat: a canned reply's shortcut is already used in this tenant (case-insensitive). */
+  CHAT_CANNED_SHORTCUT_TAKEN: { status: 409, message: 'Another canned reply already uses this shortcut' },
+  /** Chat: the assignee is not a member of the tenant allowed to view the chat, or the team is not the tenant's. */
+  CHAT_ASSIGNEE_INVALID: { status: 422, message: 'This person or team cannot be assigned the conversation' },
+  /** Chat: an internal note written by someone else (deleting it needs ACTION_ZALO_OA_CHAT and the organisation's OWNER/ADMIN role). */
+  CHAT_NOTE_NOT_YOURS: { status: 403, message: 'Only the author of a note can delete it' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
