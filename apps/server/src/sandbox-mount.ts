@@ -22,12 +22,13 @@ export interface SandboxApp {
  */
 export function createInProcessSandbox(
   app: Pick<SandboxApp, 'createSandbox'> | null,
-  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'>,
+  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'> & Partial<Pick<Config, 'seedDemo'>>,
   servesHttp: boolean,
   localBase: string,
 ): Sandbox | null {
   if (!app || config.zaloMode !== 'sandbox' || config.zaloSandboxUrl || !servesHttp) return null;
-  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` });
+  // With the demo data, a few followers of the demo OA write shortly after start: the inbox is not empty.
+  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo`, demoChat: config.seedDemo === true });
 }
 
 /** buildApp's `mounts` for the sandbox at /zalo-sandbox; none without one. */

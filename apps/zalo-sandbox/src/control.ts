@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sandbox } from './sandbox';
-import { emitFollow, emitUserInfoUpdate, emitUserWithdraw, emitWidgetEvent, recordAdminMessage, recordUserMessage } from './events';
+import { simulateUserMessage } from './chat-sim';
+import { emitFollow, emitUserInfoUpdate, emitUserWithdraw, emitWidgetEvent, recordAdminMessage } from './events';
+import { userMessageInput } from './routes/chat-control';
 
 type Body = Record<string, unknown>;
 const body = (b: unknown): Body => (typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Body) : {});
@@ -97,10 +99,10 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 
   app.post('/_control/simulate/user-message', async (req, reply) => {
     const b = body(req.body);
-    const r = recordUserMessage(sb, {
-      oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), text: typeof b.text === 'string' ? b.text : undefined,
-      attachmentType: typeof b.attachmentType === 'string' ? b.attachmentType : undefined, url: typeof b.url === 'string' ? b.url : undefined,
-    });
+    // Every user message kind of REFERENCE §13.4 (`kind`, or the older `attachmentType`): chat-sim.ts.
+    const input = userMessageInput(b);
+    if (typeof input === 'string') return reply.code(400).send({ error: input });
+    const r = simulateUserMessage(sb, input);
     if (!r) return reply.code(404).send({ error: 'unknown OA or user' });
     return r;
   });

@@ -1,50 +1,11 @@
+import { pushMessage, scheduleReceipts } from './chat-sim';
 import { digits, createPrng } from './prng';
 import type { Sandbox } from './sandbox';
 import { nextHexId, type OaMessageRecord, type SandboxUser } from './state';
 
 /** Simulated user activity and the webhooks Zalo would send for it. */
 
-const MEDIA_EVENTS: Record<string, string> = {
-  image: 'user_send_image', gif: 'user_send_gif', sticker: 'user_send_sticker', file: 'user_send_file', audio: 'user_send_audio',
-  video: 'user_send_video', link: 'user_send_link', location: 'user_send_location',
-};
-
-/** Keeps the conversation log bounded per OA (the sandbox is not a message archive). */
-export function pushMessage(sb: Sandbox, m: OaMessageRecord): void {
-  const list = sb.state.oaMessages.get(m.oaId) ?? [];
-  list.push(m);
-  if (list.length > 5_000) list.splice(0, list.length - 5_000);
-  sb.state.oaMessages.set(m.oaId, list);
-}
-
-/** A user writes to the OA: opens the consultation window and emits `user_send_*`. */
-export function recordUserMessage(
-  sb: Sandbox,
-  p: { oaId: string; userId: string; text?: string; attachmentType?: string; url?: string },
-): { msgId: string; eventName: string } | null {
-  const oa = sb.state.oas.get(p.oaId);
-  const user = sb.state.users.get(p.oaId)?.get(p.userId);
-  if (!oa || !user) return null;
-  const now = sb.clock.now();
-  user.lastInteraction = now;
-  const msgId = nextHexId(sb.state);
-  const type = p.attachmentType && MEDIA_EVENTS[p.attachmentType] ? p.attachmentType : 'text';
-  const eventName = type === 'text' ? 'user_send_text' : (MEDIA_EVENTS[type] ?? 'user_send_text');
-  pushMessage(sb, { msgId, oaId: oa.oaId, userId: user.userId, src: 1, type: type === 'image' ? 'photo' : type, text: p.text ?? '', time: now, url: p.url });
-  const message: Record<string, unknown> = { msg_id: msgId };
-  if (p.text !== undefined) message.text = p.text;
-  if (type !== 'text') {
-    const url = p.url ?? `https://sandbox-media.zdn.vn/${msgId}`;
-    const payload =
-      type === 'location' ? { coordinates: { latitude: '10.7769', longitude: '106.7009' } }
-      : type === 'file' ? { url, size: '2048', name: 'tai-lieu.pdf', checksum: msgId, type: 'pdf' }
-      : type === 'sticker' ? { id: 'sticker-1', url }
-      : { thumbnail: url, url };
-    message.attachments = [{ type, payload }];
-  }
-  sb.webhooks.emit(oa.appId, { event_name: eventName, user_id_by_app: user.userIdByApp, sender: { id: user.userId }, recipient: { id: oa.oaId }, message });
-  return { msgId, eventName };
-}
+export { pushMessage };
 
 /** A user follows (a new one if no id is given) or unfollows the OA. */
 export function emitFollow(sb: Sandbox, p: { oaId: string; userId?: string; unfollow?: boolean }): { userId: string } | null {
@@ -72,7 +33,8 @@ export function emitFollow(sb: Sandbox, p: { oaId: string; userId?: string; unfo
 }
 
 /**
- * After an OA message: the echo event, then `user_received_message` shortly after. An echo of what
+ * After an OA message: the echo event, then the follower's `user_received_message` and
+ * `user_seen_message` (chat-sim.ts `scheduleReceipts`). An echo of what
  * an OA admin wrote in Zalo's own chat carries `sender.admin_id` (REFERENCE §13.1); API sends do not.
  */
 export function emitOaMessageEvents(sb: Sandbox, m: OaMessageRecord, echoEvent: string, adminId?: string): void {
@@ -82,7 +44,7 @@ export function emitOaMessageEvents(sb: Sandbox, m: OaMessageRecord, echoEvent: 
   if (m.text) echo.text = m.text;
   const sender = adminId ? { id: oa.oaId, admin_id: adminId } : { id: oa.oaId };
   sb.webhooks.emit(oa.appId, { event_name: echoEvent, sender, recipient: { id: m.userId }, message: echo });
-  sb.webhooks.emit(oa.appId, { event_name: 'user_received_message', sender: { id: oa.oaId }, recipient: { id: m.userId }, message: { msg_id: m.msgId } }, { at: sb.clock.now() + 500 });
+  scheduleReceipts(sb, m);
 }
 
 /** An OA admin replies from Zalo's chat (not through the API): stored, echoed with `sender.admin_id`. */

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { explainZaloError } from '@zc/zalo/error-catalog';
+import { scheduleDemoChat } from './chat-sim';
 import { registerControlRoutes } from './control';
+import { registerChatControlRoutes } from './routes/chat-control';
 import { registerCallCounter } from './call-counter';
 import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
@@ -15,6 +17,7 @@ import { registerOauthRoutes } from './routes/oauth';
 import { registerZnsRoutes } from './routes/zns';
 import { registerZnsTemplateRoutes } from './routes/zns-templates';
 import type { Sandbox } from './sandbox';
+import { SANDBOX_OA_ID } from './seed';
 
 export interface ZaloSandboxPluginOptions {
   sandbox: Sandbox;
@@ -91,4 +94,7 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaQuotaControl(app, sb);
   registerOaBroadcastControl(app, sb);
   registerArticleControlRoutes(app, sb);
+  registerChatControlRoutes(app, sb);
+  // The demo's inbox (npm start): followers of the main OA who wrote over the last days.
+  if (sb.options.demoChat) scheduleDemoChat(sb, SANDBOX_OA_ID);
 }

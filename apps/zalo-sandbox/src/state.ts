@@ -116,6 +116,38 @@ export interface OaMessageRecord {
   text: string;
   time: number;
   url?: string;
+  /** Further fields of the conversation API's item for this kind (thumb, links, location; chat-sim.ts). */
+  extra?: Record<string, unknown>;
+}
+
+/** Simulated followers' chat behaviour (chat-sim.ts): receipts after OA messages, chatter schedules. */
+export interface ChatReceiptSettings {
+  enabled: boolean;
+  receivedDelayMs: number;
+  seenDelayMs: number;
+}
+
+export interface ChatSchedule {
+  id: string;
+  oaId: string;
+  userIds: string[];
+  kinds: string[];
+  everyMs: number;
+  count: number;
+  sent: number;
+  seed: number;
+  msgIds: string[];
+  active: boolean;
+}
+
+export interface ChatSimState {
+  /** oaId (or `*`, the default) → receipt behaviour. */
+  receipts: Map<string, ChatReceiptSettings>;
+  schedules: Map<string, ChatSchedule>;
+  /** `oaId:userId` → OA message ids received but not yet seen (one user_seen_message names them all). */
+  unseen: Map<string, string[]>;
+  /** `oaId:userId` of followers asked for their info (request_user_info) who have not answered yet. */
+  infoRequests: Set<string>;
 }
 
 export interface SandboxArticle {
@@ -171,6 +203,7 @@ export interface SandboxState {
   rateWindows: Map<string, { minute: number; count: number }>;
   /** templateId → customer ratings (`/rating/get`). */
   ratings: Map<string, ZnsRating[]>;
+  chat: ChatSimState;
   counter: number;
 }
 
@@ -190,6 +223,7 @@ export function createEmptyState(): SandboxState {
     authCodes: new Map(),
     rateWindows: new Map(),
     ratings: new Map(),
+    chat: { receipts: new Map(), schedules: new Map(), unseen: new Map(), infoRequests: new Set() },
     counter: 0,
   };
 }

@@ -26,6 +26,7 @@ function messageView(m: OaMessageRecord, oa: RouteCtx['oa'], user: SandboxUser |
     from_display_name: fromOa ? oa.name : user?.displayName ?? '', from_avatar: fromOa ? oa.avatar : user?.avatar ?? '',
     to_display_name: fromOa ? user?.displayName ?? '' : oa.name, to_avatar: fromOa ? user?.avatar ?? '' : oa.avatar,
     ...(m.url ? { url: m.url, thumb: m.url } : {}),
+    ...m.extra,
   };
 }
 

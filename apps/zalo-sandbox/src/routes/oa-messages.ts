@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { emitOaReaction, hasMessage } from '../chat-sim';
 import { emitOaMessageEvents, pushMessage } from '../events';
 import { asString, fail, jsonBody, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
@@ -155,6 +156,9 @@ export function registerOaMessageRoutes(app: FastifyInstance, sb: Sandbox): void
     if (action) {
       const user = userOf(ctx, recipient.user_id);
       if (typeof action.react_message_id !== 'string' || typeof action.react_icon !== 'string') fail('oa', -201, 'sender_action is invalid!');
+      if (!hasMessage(sb, ctx.oa.oaId, user.userId, action.react_message_id)) fail('oa', -201, 'react_message_id is invalid!');
+      // Echoed to the OA's webhook like its other actions (REFERENCE §5.4 oa_reacted_message).
+      emitOaReaction(sb, ctx.oa, user, { msgId: action.react_message_id, icon: action.react_icon });
       return { message_id: nextHexId(sb.state), user_id: user.userId };
     }
     const target = obj(recipient.target);
