@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" DROP CONSTRAINT "campaigns_dispatch_state_ck";--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_dispatch_state_ck" CHECK ("campaigns"."dispatch_state" in ('WAITING', 'RUNNING', 'PAUSED', 'QUOTA_WAIT', 'TEAM_QUOTA_WAIT', 'NIGHT_WAIT', 'FINISHED'));
