@@ -2,8 +2,9 @@ import { alertLowBalance } from '../modules/wallets/alerts';
 import { alertRefreshFailed } from '../modules/zalo-oa/alerts';
 import { fallbackOnFailure } from '../modules/tenant-fallback/service';
 import { submitApprovedTemplateRequest } from '../modules/templates/service';
-import { notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
+import { notifyChatAssigned, notifyChatMessage, notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
 import { countOaMessageSent } from '../modules/oa-analytics/service';
+import { applyChatDeliveryStatus } from '../modules/chat/composer-service';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**
@@ -25,6 +26,9 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
   defineHandler({ name: 'notify-ticket-updated', types: ['ticket.updated'], handle: notifyTicketUpdated }),
   defineHandler({ name: 'notify-ticket-commented', types: ['ticket.commented'], handle: notifyTicketCommented }),
   defineHandler({ name: 'notify-ticket-sla', types: ['ticket.sla_warning', 'ticket.sla_breached'], handle: notifySla }),
+  // The chat inbox announces an assignment and a follower's message; the assignee is told (not of their own act, nor while looking at the conversation).
+  defineHandler({ name: 'notify-chat-assigned', types: ['chat.conversation_changed'], handle: notifyChatAssigned }),
+  defineHandler({ name: 'notify-chat-message', types: ['chat.message'], handle: notifyChatMessage }),
   // The review engine announces an approved ZNS template request; templates submits it to Zalo once (guarded by the request's status).
   defineHandler({ name: 'zns-template-submit-on-approval', types: ['task.decided'], handle: submitApprovedTemplateRequest }),
   // Messaging announces a permanent failure (after its refund); the tenant's ZNS → OA fallback writes the
@@ -38,4 +42,6 @@ export const EVENT_HANDLERS: readonly EventHandler[] = [
   }),
   // Messaging announces an OA message that reached Zalo; OA analytics counts it (and the session it replies to) once (ADR 0014).
   defineHandler({ name: 'oa-analytics-count-oa-message', types: ['message.status_changed'], handle: countOaMessageSent }),
+  // Messaging announces an OA message's delivery; the chat message sent as it follows (SENDING → SENT → RECEIVED, or FAILED with Zalo's explanation).
+  defineHandler({ name: 'chat-message-status', types: ['message.status_changed'], handle: applyChatDeliveryStatus }),
 ];
