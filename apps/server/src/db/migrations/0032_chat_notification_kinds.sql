@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_ck";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_ck" CHECK ("notification_preferences"."kind" in ('TASK_WAITING', 'TASK_APPROVED', 'TASK_REJECTED', 'ITEM_PUBLISHED', 'TICKET_ASSIGNED', 'TICKET_CHANGED', 'TICKET_MENTIONED', 'SLA_WARNING', 'SLA_BREACHED', 'WALLET_LOW_BALANCE', 'ZALO_OA_TOKEN_REFRESH_FAILED', 'CHAT_ASSIGNED', 'CHAT_MESSAGE'));
