@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'SLA_BREACHED',
   'WALLET_LOW_BALANCE',
   'ZALO_OA_TOKEN_REFRESH_FAILED',
+  'CHAT_ASSIGNED',
+  'CHAT_MESSAGE',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,10 +35,12 @@ export const NOTIFICATION_KIND_DEFAULTS: Record<NotificationKind, { inApp: boole
   SLA_BREACHED: { inApp: true, email: true },
   WALLET_LOW_BALANCE: { inApp: true, email: true },
   ZALO_OA_TOKEN_REFRESH_FAILED: { inApp: true, email: true },
+  CHAT_ASSIGNED: { inApp: true, email: false },
+  CHAT_MESSAGE: { inApp: true, email: false },
 };
 
-/** §3 Enumerations: notification reference type (plus the platform's own WALLET and ZALO_OA). */
-export const NOTIFICATION_REFERENCE_TYPES = ['CONTENT', 'BROADCAST', 'TEMPLATE', 'CAMPAIGN', 'TICKET', 'TASK', 'WALLET', 'ZALO_OA'] as const;
+/** §3 Enumerations: notification reference type (plus the platform's own WALLET, ZALO_OA and CHAT_CONVERSATION). */
+export const NOTIFICATION_REFERENCE_TYPES = ['CONTENT', 'BROADCAST', 'TEMPLATE', 'CAMPAIGN', 'TICKET', 'TASK', 'WALLET', 'ZALO_OA', 'CHAT_CONVERSATION'] as const;
 
 /** §3 Notification status: new until the user has viewed it. */
 export const NOTIFICATION_STATUS_VALUES = ['new', 'viewed'] as const;

@@ -3,7 +3,7 @@ import type { NotificationKind } from '@zc/shared/api/notifications';
 import type { Tx } from '../../db/client';
 import type { DomainEvent } from '../../platform/events';
 import { tenantUsersWithPermission } from '../zalo-oa/service';
-import { existingUserIds, teamUserIds, ticketCreatorId } from './repo';
+import { chatConversationRef, existingUserIds, hasNewNotification, isLookingAtConversation, teamUserIds, ticketCreatorId } from './repo';
 import { notify, type NotifyInput } from './service';
 
 /**
@@ -40,6 +40,8 @@ const MAIL: Record<NotificationKind, { vi: string; en: string }> = {
   SLA_BREACHED: { vi: 'Ticket đã quá hạn SLA', en: 'A ticket breached its SLA' },
   WALLET_LOW_BALANCE: { vi: 'Số dư ví thấp', en: 'Low wallet balance' },
   ZALO_OA_TOKEN_REFRESH_FAILED: { vi: 'Không làm mới được token OA', en: 'OA token refresh failed' },
+  CHAT_ASSIGNED: { vi: 'Bạn được giao một cuộc hội thoại', en: 'A conversation was assigned to you' },
+  CHAT_MESSAGE: { vi: 'Tin nhắn mới trong cuộc hội thoại của bạn', en: 'A new message in your conversation' },
 };
 
 export function mailOf(kind: NotificationKind, subject: string, detail?: string): { subject: string; text: string } {
@@ -151,4 +153,28 @@ export async function notifySla(tx: Tx, event: DomainEvent<'ticket.sla_warning' 
   else if (d.assigneeTeamId) recipients = await teamUserIds(tx, d.assigneeTeamId, true);
   if (recipients.length === 0 && event.tenantId) recipients = (await tenantUsersWithPermission(tx, event.tenantId, 'UPDATE_TICKET')).map((u) => u.id);
   await notifyEach(tx, recipients, { ...ticketBase(event, kind, null), description: `${d.clock} ${d.dueAt}` }, null, `${d.clock}: ${d.dueAt}`);
+}
+
+/** chat.conversation_changed with 'assignee': the new assignee is told (CHAT_ASSIGNED), unless they assigned it themselves. */
+export async function notifyChatAssigned(tx: Tx, event: DomainEvent<'chat.conversation_changed'>): Promise<void> {
+  const d = event.data;
+  if (!d.fields.includes('assignee') || !d.assigneeUserId) return;
+  const conv = await chatConversationRef(tx, d.conversationId);
+  // Assigned again to someone else before this ran: the later event tells the later assignee.
+  if (!conv || conv.assigneeUserId !== d.assigneeUserId) return;
+  await notifyEach(tx, [d.assigneeUserId], { kind: 'CHAT_ASSIGNED', merchantId: event.merchantId, tenantId: event.tenantId, referenceId: d.conversationId, referenceType: 'CHAT_CONVERSATION', name: conv.displayName, createdBy: d.actorId }, d.actorId);
+}
+
+/**
+ * chat.message IN: the conversation's assignee is told (CHAT_MESSAGE) unless they are looking at it
+ * (a live presence mark) or already have an unread notification for it (one per conversation until viewed).
+ */
+export async function notifyChatMessage(tx: Tx, event: DomainEvent<'chat.message'>): Promise<void> {
+  const d = event.data;
+  if (d.direction !== 'IN' || !d.assigneeUserId) return;
+  if (await isLookingAtConversation(tx, d.conversationId, d.assigneeUserId)) return;
+  if (await hasNewNotification(tx, d.assigneeUserId, 'CHAT_MESSAGE', d.conversationId)) return;
+  const conv = await chatConversationRef(tx, d.conversationId);
+  if (!conv) return;
+  await notifyEach(tx, [d.assigneeUserId], { kind: 'CHAT_MESSAGE', merchantId: event.merchantId, tenantId: event.tenantId, referenceId: d.conversationId, referenceType: 'CHAT_CONVERSATION', name: conv.displayName }, null);
 }

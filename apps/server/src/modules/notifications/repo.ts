@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema/auth';
+import { chatConversations, chatPresence } from '../../db/schema/chat';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
 import { tenants } from '../../db/schema/organisation';
 import { teamMembers } from '../../db/schema/teams';
@@ -173,4 +174,29 @@ export async function tenantName(db: DbOrTx, tenantId: string | null): Promise<s
 export async function ticketCreatorId(db: DbOrTx, ticketId: string): Promise<string | null> {
   const [row] = await db.select({ createdBy: tickets.createdBy }).from(tickets).where(eq(tickets.id, ticketId));
   return row?.createdBy ?? null;
+}
+
+/** A chat conversation's follower name and current assignee (read-only: the chat module owns the table). */
+export async function chatConversationRef(db: DbOrTx, conversationId: string): Promise<{ displayName: string; assigneeUserId: string | null } | null> {
+  const [row] = await db.select({ displayName: chatConversations.displayName, assigneeUserId: chatConversations.assigneeUserId }).from(chatConversations).where(eq(chatConversations.id, conversationId));
+  return row ?? null;
+}
+
+/** Whether the user has a live presence mark on the conversation (viewing or typing in it now). */
+export async function isLookingAtConversation(db: DbOrTx, conversationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: chatPresence.userId })
+    .from(chatPresence)
+    .where(and(eq(chatPresence.conversationId, conversationId), eq(chatPresence.userId, userId), sql`${chatPresence.expiresAt} > now()`));
+  return !!row;
+}
+
+/** Whether the user already has an unread notification of this kind about this subject (one per conversation until viewed). */
+export async function hasNewNotification(db: DbOrTx, userId: string, kind: NotificationKind, referenceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.status, 'new'), eq(notifications.type, kind), eq(notifications.referenceId, referenceId)))
+    .limit(1);
+  return !!row;
 }

@@ -8,6 +8,7 @@ export function notificationTarget(n: Pick<Notification, 'idTask' | 'referenceId
   if (!tenantId) return PAGES.notifications.path;
   if (n.idTask) return tenantDetailPageHref(PAGES.myRequest, n.idTask, tenantId);
   if (n.referenceType === 'TICKET' && n.referenceId) return tenantDetailPageHref(PAGES.myTicket, n.referenceId, tenantId);
+  if (n.referenceType === 'CHAT_CONVERSATION' && n.referenceId) return `${tenantHref(PAGES.oaChat, tenantId)}&conversationId=${encodeURIComponent(n.referenceId)}`;
   if (n.referenceType === 'TEMPLATE') return tenantHref(PAGES.znsTemplateManagement, tenantId);
   if (n.referenceType === 'ZALO_OA') return tenantHref(PAGES.oaSetting, tenantId);
   return tenantHref(PAGES.tenantHome, tenantId);
