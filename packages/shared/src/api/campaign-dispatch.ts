@@ -39,7 +39,7 @@ export const campaignDetail = z.object({
   zaloOaId: z.uuid(),
   scheduleAt: z.string().nullable(),
   status: z.enum(CAMPAIGN_STATUSES),
-  /** QUOTA_WAIT: continues at `nextRunAt` (next midnight UTC+7); NIGHT_WAIT: promotion template, continues at 06:00 UTC+7. */
+  /** QUOTA_WAIT / TEAM_QUOTA_WAIT: continues at `nextRunAt` (next midnight UTC+7); NIGHT_WAIT: promotion template, continues at 06:00 UTC+7. */
   dispatchState: z.enum(CAMPAIGN_DISPATCH_STATES).nullable(),
   nextRunAt: z.string().nullable(),
   cost: z.number().int(),

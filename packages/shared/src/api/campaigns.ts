@@ -13,9 +13,10 @@ export type CampaignStartMode = (typeof CAMPAIGN_START_MODES)[number];
 /**
  * Where an APPROVED campaign's sending stands: WAITING for its start, RUNNING, PAUSED by a user,
  * QUOTA_WAIT (the OA's ZNS daily quota is used up: it continues the next day on its own),
+ * TEAM_QUOTA_WAIT (the daily quota of the team its API key belongs to is used up: the same, next day),
  * NIGHT_WAIT (a promotion template outside the allowed hours), FINISHED (every recipient settled).
  */
-export const CAMPAIGN_DISPATCH_STATES = ['WAITING', 'RUNNING', 'PAUSED', 'QUOTA_WAIT', 'NIGHT_WAIT', 'FINISHED'] as const;
+export const CAMPAIGN_DISPATCH_STATES = ['WAITING', 'RUNNING', 'PAUSED', 'QUOTA_WAIT', 'TEAM_QUOTA_WAIT', 'NIGHT_WAIT', 'FINISHED'] as const;
 export type CampaignDispatchState = (typeof CAMPAIGN_DISPATCH_STATES)[number];
 
 /** An uploaded recipient list: PROCESSING while its rows are read, READY, FAILED (unreadable file). */

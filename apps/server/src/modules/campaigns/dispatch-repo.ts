@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { campaignRecipients, campaigns } from '../../db/schema/campaigns';
+import { apiKeys } from '../../db/schema/api-keys';
+import { teams } from '../../db/schema/teams';
 import { znsTemplates } from '../../db/schema/templates';
 
 /** SQL of campaign dispatch (issue 13): the campaign row as a leased work item, and its recipients. */
@@ -9,7 +11,18 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type RecipientRow = typeof campaignRecipients.$inferSelect;
 
 /** Dispatch states in which an APPROVED campaign is picked up when `next_run_at` comes. */
-export const DUE_STATES = ['WAITING', 'RUNNING', 'QUOTA_WAIT', 'NIGHT_WAIT'] as const;
+export const DUE_STATES = ['WAITING', 'RUNNING', 'QUOTA_WAIT', 'TEAM_QUOTA_WAIT', 'NIGHT_WAIT'] as const;
+
+/** The ZNS daily cap of the team the campaign's API key belongs to (null: no team, or a team without a cap). */
+export async function findCampaignTeamCap(db: DbOrTx, c: Pick<CampaignRow, 'apiKeyId' | 'tenantId'>): Promise<{ teamId: string; limit: number } | null> {
+  if (!c.apiKeyId) return null;
+  const [row] = await db
+    .select({ teamId: teams.id, limit: teams.znsDailyQuota })
+    .from(apiKeys)
+    .innerJoin(teams, and(eq(teams.id, apiKeys.teamId), eq(teams.tenantId, apiKeys.tenantId)))
+    .where(and(eq(apiKeys.id, c.apiKeyId), eq(apiKeys.tenantId, c.tenantId)));
+  return row && row.limit !== null ? { teamId: row.teamId, limit: row.limit } : null;
+}
 
 /**
  * Claims up to `limit` due campaigns (APPROVED, a due dispatch state, next_run_at passed) with

@@ -6,6 +6,9 @@ import type { ZaloClient } from '@zc/zalo/client';
 import { campaignRecipients, campaigns } from '../../db/schema/campaigns';
 import { messageHistory } from '../../db/schema/messaging';
 import { walletEntries, walletHolds, wallets } from '../../db/schema/wallets';
+import { apiKeys } from '../../db/schema/api-keys';
+import { teamDailyUsage, teams } from '../../db/schema/teams';
+import { quotaDay } from '../teams/quota';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { processDueMessages } from '../messaging/delivery-worker';
 import { startSandboxDelivery } from '../messaging/sandbox-fixture';
@@ -57,7 +60,7 @@ async function drive(id: string, d: DispatchDeps, max = 400) {
     await dispatchDueCampaigns(d).catch(() => undefined);
     await processDueMessages({ db: t.database.db, zalo, concurrency: 16 }, { limit: 500, now: d.now?.() });
     const c = await campaignRow(id);
-    if (c?.dispatchState === 'FINISHED' || c?.dispatchState === 'QUOTA_WAIT' || c?.dispatchState === 'NIGHT_WAIT' || c?.dispatchState === 'PAUSED') return c;
+    if (c?.dispatchState === 'FINISHED' || c?.dispatchState === 'QUOTA_WAIT' || c?.dispatchState === 'TEAM_QUOTA_WAIT' || c?.dispatchState === 'NIGHT_WAIT' || c?.dispatchState === 'PAUSED') return c;
   }
   return campaignRow(id);
 }
@@ -119,6 +122,33 @@ describe('campaign dispatch through the outbox', () => {
     const day3 = await drive(c.id, d);
     expect(day3).toMatchObject({ status: 'DONE', sentCount: 35 });
     expect(await sends()).toBe(35);
+  });
+
+  it("team quota: a key of a team with a ZNS cap sends no more than the team's day allows (what the API already sent counts), waits until the next Vietnam day, then goes on", async () => {
+    const [team] = await t.database.db.insert(teams).values({ tenantId: f.tenantId, name: `Campaign team ${Date.now()}`, znsDailyQuota: 12 }).returning();
+    if (!team) throw new Error('team');
+    await t.database.db.update(apiKeys).set({ teamId: team.id }).where(eq(apiKeys.id, f.apiKeyId));
+    try {
+      // The public API already used 4 of today's 12.
+      await t.database.db.insert(teamDailyUsage).values({ teamId: team.id, tenantId: f.tenantId, day: quotaDay(sbNow()), module: 'ZNS', used: 4 });
+      const c = await buildApprovedCampaign(t.database, f, { count: 20 });
+      const d = deps();
+      const waiting = await drive(c.id, d);
+      expect(waiting?.dispatchState).toBe('TEAM_QUOTA_WAIT');
+      expect(waiting?.nextRunAt?.getTime()).toBe(nextVnMidnight(sbNow()).getTime() + 5_000);
+      expect(await sends()).toBe(8);
+      const usage = async (day: string) => (await t.database.db.select().from(teamDailyUsage).where(and(eq(teamDailyUsage.teamId, team.id), eq(teamDailyUsage.day, day))))[0]?.used;
+      expect(await usage(quotaDay(sbNow()))).toBe(12);
+      for (let i = 0; i < 3; i += 1) await dispatchDueCampaigns(d);
+      expect(await sends()).toBe(8);
+      // The next Vietnam day: the team's cap is whole again.
+      await control('clock/advance', { ms: (waiting?.nextRunAt?.getTime() ?? 0) - sbNow().getTime() + 1_000 });
+      const done = await drive(c.id, d);
+      expect(done).toMatchObject({ status: 'DONE', sentCount: 20 });
+      expect(await usage(quotaDay(sbNow()))).toBe(12);
+    } finally {
+      await t.database.db.update(apiKeys).set({ teamId: null }).where(eq(apiKeys.id, f.apiKeyId));
+    }
   });
 
   it('a promotion template waits out the night ban (NIGHT_WAIT until 06:00 UTC+7)', async () => {

@@ -6,12 +6,14 @@ import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/events';
+import { quotaDay, returnTeamQuotaUnits, takeTeamQuotaUnits, teamQuotaLeft, type TeamQuotaClaim } from '../teams/quota';
 import { closeHold, getHold } from '../wallets/service';
 import { cancelCampaignMessages, countCampaignMessages, countOutstandingCampaignMessages, countOutstandingOaMessages, writeOutbox, znsMessageType, type OutgoingMessage } from '../messaging/service';
 import {
   cancelRecipients,
   claimDueCampaigns,
   countRefusedRecipients,
+  findCampaignTeamCap,
   findTemplateTag,
   hasQueuedRecipients,
   lockCampaign,
@@ -34,6 +36,9 @@ import { estimateFinish, isPromotionNight, isPromotionTag, nextVnMidnight, night
  *   more than what is left of it minus what is already queued for the OA; when it is used up the
  *   campaign waits (QUOTA_WAIT) until the next Vietnam midnight, when Zalo refills it. Promotion
  *   templates wait out the night ban (NIGHT_WAIT until 06:00 UTC+7).
+ * - Team quota: when the campaign's API key belongs to a team with a ZNS daily cap, each batch takes its
+ *   units of the team's day (modules/teams/quota.ts) in the batch's own transaction — the same counter the
+ *   public send API uses — and the campaign waits (TEAM_QUOTA_WAIT) until the next Vietnam day when it is used up.
  * - Exactly once: a recipient becomes a message with idempotency key `campaign:<id>:<seq>` on the
  *   campaign's key, in the same transaction that marks it ENQUEUED, paid from the campaign's hold
  *   (HOLD_CHARGE, once per message). A worker killed anywhere either committed the batch or nothing.
@@ -258,18 +263,33 @@ async function stepCampaign(deps: DispatchDeps, c: CampaignRow): Promise<Step> {
       await updateCampaign(deps.db, c.id, { estimatedFinishAt: finish });
     }
   }
+  const team = await teamClaimOf(deps.db, c, now);
+  if (team) {
+    const left = await teamQuotaLeft(deps.db, team);
+    if (left <= 0) return wait(deps, c, 'TEAM_QUOTA_WAIT', new Date(nextVnMidnight(now).getTime() + 5_000));
+    budget = Math.min(budget, left);
+  }
   if (budget <= 0) return wait(deps, c, 'RUNNING', new Date(now.getTime() + 250));
   // The tenant's rate: one token per message, whichever worker or campaign takes it.
   const limiter = limiterOf(deps);
   await Promise.all(Array.from({ length: budget }, () => limiter.take(c.tenantId)));
-  return enqueueBatch(deps, c, budget, promotion, tag);
+  return enqueueBatch(deps, c, budget, promotion, tag, team);
 }
 
-async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n: number, promotion: boolean, tag: Awaited<ReturnType<typeof findTemplateTag>>): Promise<Step> {
+/** The team cap the campaign's messages count against today (ZNS), or null. */
+async function teamClaimOf(db: DbOrTx, c: CampaignRow, now: Date): Promise<TeamQuotaClaim | null> {
+  const cap = await findCampaignTeamCap(db, c);
+  return cap ? { teamId: cap.teamId, tenantId: c.tenantId, module: 'ZNS', limit: cap.limit, day: quotaDay(now) } : null;
+}
+
+async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n0: number, promotion: boolean, tag: Awaited<ReturnType<typeof findTemplateTag>>, team: TeamQuotaClaim | null): Promise<Step> {
   return deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, c0.id);
     // Cancelled or paused meanwhile: nothing more is written (the cancel took back what was queued).
     if (!c || c.status !== 'APPROVED' || c.dispatchState === 'PAUSED' || c.dispatchState === 'FINISHED') return idle;
+    // The team's units for this batch, taken under the counter row's lock (another campaign or the API may have used some since the step looked).
+    const n = team ? await takeTeamQuotaUnits(tx, team, n0) : n0;
+    if (n <= 0) return idle;
     const recipients = await takeQueuedRecipients(tx, c.uploadId, n);
     const price = c.mode === 'development' ? 0 : c.price;
     // The step read the template's tag already: one read per step, not two.
@@ -294,6 +314,8 @@ async function enqueueBatch(deps: DispatchDeps, c0: CampaignRow, n: number, prom
       return o?.ok ? { seq: r.seq, state: 'ENQUEUED' as const, messageId: o.result.id } : { seq: r.seq, state: 'FAILED' as const, messageId: null };
     });
     await markRecipients(tx, c.uploadId, marks);
+    // Units of recipients not taken (fewer left than granted) or refused by the outbox go back to the team's day.
+    if (team) await returnTeamQuotaUnits(tx, team, n - marks.filter((m) => m.state === 'ENQUEUED').length);
     if (deps.afterOutbox) await deps.afterOutbox(c.id);
     const first = c.dispatchState !== 'RUNNING';
     const after = await updateCampaign(tx, c.id, { dispatchState: 'RUNNING', nextRunAt: nowOf(deps), startedAt: c.startedAt ?? nowOf(deps) });

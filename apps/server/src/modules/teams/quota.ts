@@ -1,5 +1,7 @@
 import { TEAM_QUOTA_TIME_ZONE, type TeamQuotaModule } from '@zc/shared/api/teams';
-import type { RawSql } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, RawSql, Tx } from '../../db/client';
+import { teamDailyUsage } from '../../db/schema/teams';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -77,4 +79,39 @@ export async function withTeamQuota<T extends { replayed: boolean }>(raw: RawSql
   }
   if (result.replayed) await releaseTeamQuota(raw, claim);
   return result;
+}
+
+/** What is left of the team's cap for `day` (never below 0). */
+export async function teamQuotaLeft(db: DbOrTx, claim: TeamQuotaClaim): Promise<number> {
+  const [row] = await db.select({ used: teamDailyUsage.used }).from(teamDailyUsage).where(and(eq(teamDailyUsage.teamId, claim.teamId), eq(teamDailyUsage.day, claim.day), eq(teamDailyUsage.module, claim.module)));
+  return Math.max(0, claim.limit - (row?.used ?? 0));
+}
+
+/**
+ * Takes up to `wanted` units of the team's cap for `day` in the caller's transaction (campaign batches:
+ * the batch, its messages and its units commit or roll back together) and answers how many it got
+ * (0 when the day is used up). The counter row is locked by the upsert, so concurrent batches never pass the cap.
+ */
+export async function takeTeamQuotaUnits(tx: Tx, claim: TeamQuotaClaim, wanted: number): Promise<number> {
+  if (wanted <= 0 || claim.limit <= 0) return 0;
+  const r = (await tx.execute(sql`
+    insert into team_daily_usage (team_id, tenant_id, day, module, used)
+    values (${claim.teamId}::uuid, ${claim.tenantId}::uuid, ${claim.day}::date, ${claim.module}, 0)
+    on conflict (team_id, day, module) do update set used = team_daily_usage.used
+    returning used`)) as unknown as { rows: Array<{ used: number | string }> };
+  const used = Number(r.rows[0]?.used ?? 0);
+  const granted = Math.max(0, Math.min(wanted, claim.limit - used));
+  if (granted > 0) {
+    await tx.update(teamDailyUsage).set({ used: sql`${teamDailyUsage.used} + ${granted}` }).where(and(eq(teamDailyUsage.teamId, claim.teamId), eq(teamDailyUsage.day, claim.day), eq(teamDailyUsage.module, claim.module)));
+  }
+  return granted;
+}
+
+/** Gives back `units` taken by takeTeamQuotaUnits for messages that were not written. */
+export async function returnTeamQuotaUnits(tx: Tx, claim: TeamQuotaClaim, units: number): Promise<void> {
+  if (units <= 0) return;
+  await tx
+    .update(teamDailyUsage)
+    .set({ used: sql`greatest(0, ${teamDailyUsage.used} - ${units})` })
+    .where(and(eq(teamDailyUsage.teamId, claim.teamId), eq(teamDailyUsage.day, claim.day), eq(teamDailyUsage.module, claim.module)));
 }
