@@ -58,6 +58,7 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
   const draftIds = useRef(new Map<string, string>());
   const [draftFor, setDraftFor] = useState(conversation.id);
   const area = useRef<TextAreaRef>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendMessage(tenantId, conversation.id);
   const note = useSendNote(tenantId, conversation.id);
   const canned = useCannedReplies(tenantId, canAct);
@@ -83,7 +84,7 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
     );
   }
 
-  const blocked = !noteMode && (csWindow.state === 'closed' || csWindow.state === 'none');
+  const blocked = !noteMode && (conversation.isGroup || csWindow.state === 'closed' || csWindow.state === 'none');
   const busy = send.isPending || note.isPending || upload !== null;
 
   const kindLabel = (k: string) => t(`kinds.${k}`, { defaultValue: k });
@@ -181,10 +182,10 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
   };
 
   const pickFile = (accept: string) => {
-    const input = document.createElement('input');
-    input.type = 'file';
+    const input = fileInput.current;
+    if (!input) return;
     input.accept = accept;
-    input.onchange = () => void onFile(input.files?.[0]);
+    input.value = '';
     input.click();
   };
 
@@ -206,7 +207,8 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
 
   return (
     <div style={{ borderTop: '1px solid #f0f0f0', background: noteMode ? '#fffbe6' : '#fff' }} data-testid="chat-composer">
-      {noteMode ? <Alert type="warning" banner showIcon title={t('note.banner')} /> : <WindowBanner state={csWindow} />}
+      {noteMode ? <Alert type="warning" banner showIcon title={t('note.banner')} /> : conversation.isGroup ? <Alert type="info" banner showIcon title={t('groupUnsupported')} data-testid="chat-group-note" /> : <WindowBanner state={csWindow} />}
+      <input ref={fileInput} type="file" hidden aria-hidden tabIndex={-1} data-testid="chat-file-input" onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
       <div style={{ padding: '8px 12px 12px' }}>
         {quote && !noteMode ? (
           <div data-testid="chat-quote" style={{ display: 'flex', alignItems: 'flex-start', gap: 8, borderLeft: '3px solid #1677ff', background: '#f5f5f5', padding: '4px 8px', marginBottom: 8, borderRadius: 4 }}>
