@@ -7,7 +7,7 @@ import type { OaMessage } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
-import { AppError, fieldError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { emitEvent, type DomainEvent } from '../../platform/events';
 import { detectDocumentType, detectImageType, type FileStore, type StoredType } from '../../platform/files';
 import type { TenantScope } from '../../platform/tenant-scope';
@@ -262,7 +262,7 @@ export async function uploadForChat(
   input: { zaloOaId: string; type: ChatUploadType; buf: Buffer; filename: string; contentType: StoredType },
 ) {
   const oa = await findTenantOa(db, scope, input.zaloOaId);
-  if (!oa) throw fieldError('zaloOAId', 'Official Account not found', 'not_found');
+  if (!oa) throw notFound();
   const key = await files.put(input.buf, input.contentType);
   const upload = { data: new Uint8Array(input.buf), filename: input.filename, contentType: input.contentType };
   const answer = await (input.type === 'image'
