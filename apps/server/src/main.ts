@@ -13,7 +13,7 @@ import { broadcastSendJob } from './modules/broadcasts/job';
 import { templateStatusPollJob } from './modules/templates/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
-import { seedDemoZalo } from './db/seed/demo-zalo';
+import { seedDemoZalo, startDemoInbox } from './db/seed/demo-zalo';
 import { createInProcessSandbox, sandboxMounts, type SandboxApp } from './sandbox-mount';
 import { resolveZaloHosts } from './config';
 import { createServerZaloClient } from './modules/zalo-oa/zalo-client';
@@ -41,8 +41,10 @@ function parseRole(argv: string[]): Role {
  * dynamic import at the composition root, in sandbox mode only, so live mode never loads the simulator.
  */
 async function loadSandboxApp(): Promise<SandboxApp> {
-  const [{ createSandbox }, { zaloSandboxPlugin }, seed] = await Promise.all([import('@zc/zalo-sandbox/sandbox'), import('@zc/zalo-sandbox/plugin'), import('@zc/zalo-sandbox/seed')]);
-  return { createSandbox, zaloSandboxPlugin, seed };
+  const [{ createSandbox }, { zaloSandboxPlugin }, seed, chatSim] = await Promise.all([
+    import('@zc/zalo-sandbox/sandbox'), import('@zc/zalo-sandbox/plugin'), import('@zc/zalo-sandbox/seed'), import('@zc/zalo-sandbox/chat-sim'),
+  ]);
+  return { createSandbox, zaloSandboxPlugin, seed, chatSim };
 }
 
 /** Entry: one codebase, roles chosen at start (--role=all|api|worker). */
@@ -127,6 +129,8 @@ async function main(): Promise<void> {
     shutdown.push(async () => rmSync(runFile, { force: true }));
     // Worker processes in sandbox mode find the in-process sandbox here (PUBLIC_URL if set, else where we listen).
     if (inProcessSandbox) await recordSandboxUrl(database.db, `${config.publicUrlGiven ? config.publicUrl : url}/zalo-sandbox`);
+    // The demo's inbox: its followers synced once, then a few of them write (issue 15).
+    if (inProcessSandbox && sandboxApp && config.seedDemo) void startDemoInbox(database.db, zalo, sandboxApp.seed, sandboxApp.chatSim, inProcessSandbox).catch((e: unknown) => console.error('[demo inbox]', e));
   } else {
     console.log(`Zalo Console worker running (database: ${database.kind})`);
   }

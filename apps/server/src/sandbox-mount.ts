@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { createSandbox, Sandbox } from '@zc/zalo-sandbox/sandbox';
 import type { zaloSandboxPlugin } from '@zc/zalo-sandbox/plugin';
 import type * as sandboxSeed from '@zc/zalo-sandbox/seed';
+import type * as sandboxChat from '@zc/zalo-sandbox/chat-sim';
 import type { Config } from './config';
 
 /**
@@ -12,6 +13,8 @@ export interface SandboxApp {
   createSandbox: typeof createSandbox;
   zaloSandboxPlugin: typeof zaloSandboxPlugin;
   seed: typeof sandboxSeed;
+  /** Simulated followers (the demo's inbox). */
+  chatSim: typeof sandboxChat;
 }
 
 /**
@@ -22,13 +25,12 @@ export interface SandboxApp {
  */
 export function createInProcessSandbox(
   app: Pick<SandboxApp, 'createSandbox'> | null,
-  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'> & Partial<Pick<Config, 'seedDemo'>>,
+  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'>,
   servesHttp: boolean,
   localBase: string,
 ): Sandbox | null {
   if (!app || config.zaloMode !== 'sandbox' || config.zaloSandboxUrl || !servesHttp) return null;
-  // With the demo data, a few followers of the demo OA write shortly after start: the inbox is not empty.
-  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo`, demoChat: config.seedDemo === true });
+  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` });
 }
 
 /** buildApp's `mounts` for the sandbox at /zalo-sandbox; none without one. */

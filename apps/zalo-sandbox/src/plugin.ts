@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { explainZaloError } from '@zc/zalo/error-catalog';
-import { scheduleDemoChat } from './chat-sim';
 import { registerControlRoutes } from './control';
 import { registerChatControlRoutes } from './routes/chat-control';
 import { registerCallCounter } from './call-counter';
@@ -17,7 +16,6 @@ import { registerOauthRoutes } from './routes/oauth';
 import { registerZnsRoutes } from './routes/zns';
 import { registerZnsTemplateRoutes } from './routes/zns-templates';
 import type { Sandbox } from './sandbox';
-import { SANDBOX_OA_ID } from './seed';
 
 export interface ZaloSandboxPluginOptions {
   sandbox: Sandbox;
@@ -95,6 +93,4 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaBroadcastControl(app, sb);
   registerArticleControlRoutes(app, sb);
   registerChatControlRoutes(app, sb);
-  // The demo's inbox (npm start): followers of the main OA who wrote over the last days.
-  if (sb.options.demoChat) scheduleDemoChat(sb, SANDBOX_OA_ID);
 }

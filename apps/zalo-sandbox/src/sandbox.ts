@@ -14,8 +14,6 @@ export interface SandboxOptions {
   znsDeliveryDelayMs?: number;
   /** The OA API limit per app and minute (default 4,000, Zalo's). */
   oaRateLimitPerMinute?: number;
-  /** The demo's inbox: a few followers of the main OA write shortly after the plugin is mounted (chat-sim.ts). */
-  demoChat?: boolean;
   /** Used to deliver webhooks (tests may pass their own). */
   fetch?: typeof fetch;
 }

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type * as sandboxSeed from '@zc/zalo-sandbox/seed';
+import type * as sandboxChat from '@zc/zalo-sandbox/chat-sim';
+import type { Sandbox } from '@zc/zalo-sandbox/sandbox';
+import type { ZaloClient } from '@zc/zalo/client';
 import type { Db } from '../client';
-import { tenants, zaloOas } from '../schema/index';
+import { oaFollowerSyncs, tenants, zaloOas } from '../schema/index';
+import { syncFollowers } from '../../modules/followers/service';
 import type { Cipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../../modules/wallets/ledger';
 
@@ -33,4 +37,18 @@ export async function seedDemoZalo(db: Db, cipher: Cipher, seed: typeof sandboxS
     const wallet = await ensureTenantWallet(tx, shop.id);
     await applyEntry(tx, { walletId: wallet.id, type: 'ADD', value: 500_000, reason: 'TOPUP', note: 'demo credit' });
   });
+}
+
+/**
+ * Sandbox mode with the demo data, once the server listens: the demo inbox is not empty. The demo OA's
+ * followers are synced first (once: only when it was never synced), so the conversations carry their
+ * names; then a few followers write — the sandbox delivers their messages as signed webhooks, through
+ * the same ingest as any other (fixed message ids: a restart stores nothing twice).
+ */
+export async function startDemoInbox(db: Db, zalo: ZaloClient, seed: typeof sandboxSeed, chat: typeof sandboxChat, sandbox: Sandbox): Promise<void> {
+  const [oa] = await db.select({ id: zaloOas.id, tenantId: zaloOas.tenantId }).from(zaloOas).where(eq(zaloOas.zoaId, seed.SANDBOX_OA_ID));
+  if (!oa?.tenantId) return;
+  const [synced] = await db.select({ id: oaFollowerSyncs.id }).from(oaFollowerSyncs).where(eq(oaFollowerSyncs.zaloOaId, oa.id)).limit(1);
+  if (!synced) await syncFollowers(db, zalo, oa.tenantId, oa.id);
+  chat.scheduleDemoChat(sandbox, seed.SANDBOX_OA_ID, 500);
 }
