@@ -15,7 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'] } },
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
     ],
   },
