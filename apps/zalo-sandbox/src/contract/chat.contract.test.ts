@@ -4,6 +4,7 @@ import { getConversation, listRecentChats, uploadFile, uploadImage } from '@zc/z
 import { sendCsMessage, sendReaction } from '@zc/zalo/oa-messages';
 import { parseZaloWebhookEvent, type ZaloWebhookEvent } from '@zc/zalo/webhook-events';
 import { verifyZaloWebhookSignature } from '@zc/zalo/webhook-signature';
+import { scheduleDemoChat } from '../chat-sim';
 import { SANDBOX_APP_ID, SANDBOX_OA_ID, SANDBOX_WEBHOOK_SECRET } from '../seed';
 import { startHarness, startReceiver, waitFor, type Harness } from './harness';
 
@@ -191,5 +192,33 @@ describe('OA chat simulation against the sandbox', () => {
     expect(receiver.received).toHaveLength(3);
     expect((await post('/chat/schedule', { oaId: OA, everyMs: 1, count: 1 })).status).toBe(400);
     expect((await post('/chat/schedule', { oaId: '1', everyMs: 1_000, count: 1 })).status).toBe(404);
+  });
+
+  it('the demo inbox: past messages in the history, then one fresh signed message per follower, with the same ids on every start', async () => {
+    await post('/chat/receipts', { enabled: false });
+    const sb = h.sb.sandbox;
+    scheduleDemoChat(sb, OA, 100);
+    const recent = await listRecentChats(h.client, OA);
+    expect(recent.length).toBe(4); // the fifth follower writes for the first time
+    // Before the fresh messages: the followers wrote over the last days (and an admin answered some).
+    const oldest = Math.min(...recent.map((m) => m.time));
+    expect(sb.clock.now() - oldest).toBeGreaterThan(DAY);
+    const first = await getConversation(h.client, OA, { userId: recent[0]!.from_id === OA ? recent[0]!.to_id : recent[0]!.from_id });
+    expect(first.length).toBeGreaterThan(0);
+    await h.control('/clock/advance', { ms: 6_000 });
+    await waitFor(() => receiver.received.length === 5);
+    const ids = events().map((e) => (e.type === 'user_message' ? e.msgId : ''));
+    expect(ids.every((id) => /^[0-9a-f]{20}$/.test(id))).toBe(true);
+    const after = await listRecentChats(h.client, OA);
+    expect(after.every((m) => sb.clock.now() - m.time < 60_000 && m.src === 1)).toBe(true);
+
+    await h.control('/reset', {});
+    await h.control('/webhooks', { url: receiver.url });
+    await post('/chat/receipts', { enabled: false });
+    receiver.received.length = 0;
+    scheduleDemoChat(sb, OA, 100);
+    await h.control('/clock/advance', { ms: 6_000 });
+    await waitFor(() => receiver.received.length === 5);
+    expect(events().map((e) => (e.type === 'user_message' ? e.msgId : ''))).toEqual(ids);
   });
 });
