@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ChatAssignmentFilter, ChatFilter } from '@zc/shared/api/chat';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { oaBroadcasts } from '../../db/schema/broadcasts';
+import { chatCannedReplies, chatConversations, chatMessages, chatPresence } from '../../db/schema/chat';
+import { oaFollowers } from '../../db/schema/followers';
+import { messageHistory } from '../../db/schema/messaging';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { zaloOas } from '../../db/schema/zalo-oa';
+import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
+import type { CannedReplyRow, ChatMessageRow, ChatPerson, ConversationRow } from './presenter';
+
+/** The list's order and search key: lower(display_name) in byte order, as chat_conversations_lname_idx holds it. */
+const lname = sql`lower(${chatConversations.displayName}) collate "C"`;
+
+function likePrefix(term: string): string {
+  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A position in the inbox list: the last row's activity time and id. */
+export interface ConversationCursor {
+  at: Date;
+  id: string;
+}
+
+export interface ConversationListFilter {
+  zaloOaId?: string | undefined;
+  filter: ChatFilter;
+  assignment: ChatAssignmentFilter;
+  teamId?: string | undefined;
+  status: 'OPEN' | 'CLOSED' | 'ALL';
+  /** Name prefix (lower-cased), phone digits and message words, already split by the service. */
+  search?: { name: string; phone: string | null; words: string } | undefined;
+  cursor?: ConversationCursor | undefined;
+  limit: number;
+  /** The caller (assignment=mine) and their teams (assignment=team without a team id). */
+  userId: string;
+  myTeamIds: readonly string[];
+}
+
+/**
+ * One page of the inbox, by last activity (last_message_at desc, id asc). The keyset condition starts
+ * the index range at the cursor's time (`last_message_at <= at`) and skips the ties already shown, so a
+ * deep page costs what the first one does. Conversations without a message yet are not in the inbox.
+ */
+export async function listConversationRows(db: DbOrTx, scope: TenantScope, f: ConversationListFilter): Promise<ConversationRow[]> {
+  const c = chatConversations;
+  const conds: Array<SQL | undefined> = [isNotNull(c.lastMessageAt)];
+  if (f.zaloOaId) conds.push(eq(c.zaloOaId, f.zaloOaId));
+  if (f.status !== 'ALL') conds.push(eq(c.status, f.status));
+  switch (f.filter) {
+    case 'main':
+      conds.push(eq(c.spam, false));
+      break;
+    case 'unread':
+      conds.push(eq(c.spam, false), gt(c.unreadCount, 0));
+      break;
+    case 'unreplied':
+      conds.push(eq(c.spam, false), eq(c.lastMessageDirection, 'IN'));
+      break;
+    case 'spam':
+      conds.push(eq(c.spam, true));
+      break;
+    case 'group':
+      conds.push(eq(c.spam, false), eq(c.isGroup, true));
+      break;
+  }
+  switch (f.assignment) {
+    case 'mine':
+      conds.push(eq(c.assigneeUserId, f.userId));
+      break;
+    case 'assigned':
+      conds.push(or(isNotNull(c.assigneeUserId), isNotNull(c.teamId)));
+      break;
+    case 'unassigned':
+      conds.push(isNull(c.assigneeUserId), isNull(c.teamId));
+      break;
+    case 'team':
+      if (f.teamId) conds.push(eq(c.teamId, f.teamId));
+      else if (f.myTeamIds.length > 0) conds.push(inArray(c.teamId, [...f.myTeamIds]));
+      else conds.push(sql`false`);
+      break;
+    case 'all':
+      break;
+  }
+  if (f.search) {
+    const s = f.search;
+    const any: SQL[] = [sql`${lname} like ${likePrefix(s.name)} collate "C"`];
+    if (s.phone) any.push(sql`${c.phone} like ${likePrefix(s.phone)}`);
+    if (s.words) {
+      any.push(sql`${c.id} in (select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${scopedTenantId(scope)}::uuid)`);
+    }
+    conds.push(or(...any));
+  }
+  if (f.cursor) {
+    conds.push(sql`${c.lastMessageAt} <= ${f.cursor.at.toISOString()}::timestamptz`);
+    conds.push(or(lt(c.lastMessageAt, f.cursor.at), gt(c.id, f.cursor.id)));
+  }
+  return db
+    .select()
+    .from(c)
+    .where(inTenant(scope, c, ...conds))
+    .orderBy(sql`${c.lastMessageAt} desc nulls last`, asc(c.id))
+    .limit(f.limit);
+}
+
+export async function findConversationRow(db: DbOrTx, scope: TenantScope, id: string, opts: { lock?: boolean } = {}): Promise<ConversationRow | null> {
+  const q = db.select().from(chatConversations).where(inTenant(scope, chatConversations, eq(chatConversations.id, id)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateConversationRow(db: DbOrTx, scope: TenantScope, id: string, patch: Partial<Pick<ConversationRow, 'assigneeUserId' | 'teamId' | 'spam' | 'status' | 'unreadCount'>>): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(chatConversations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(inTenant(scope, chatConversations, eq(chatConversations.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** The OAs, people and teams a page of conversations names. */
+export async function conversationRefs(db: DbOrTx, scope: TenantScope, rows: readonly ConversationRow[]) {
+  const oaIds = [...new Set(rows.map((r) => r.zaloOaId))];
+  const userIds = [...new Set(rows.flatMap((r) => (r.assigneeUserId ? [r.assigneeUserId] : [])))];
+  const teamIds = [...new Set(rows.flatMap((r) => (r.teamId ? [r.teamId] : [])))];
+  const [oas, people, groups] = await Promise.all([
+    oaIds.length ? db.select({ id: zaloOas.id, name: zaloOas.name, avatar: zaloOas.avatar }).from(zaloOas).where(inTenant(scope, zaloOas, inArray(zaloOas.id, oaIds))) : [],
+    findPeople(db, userIds),
+    teamIds.length ? db.select({ id: teams.id, name: teams.name }).from(teams).where(inTenant(scope, teams, inArray(teams.id, teamIds))) : [],
+  ]);
+  return { oas: new Map(oas.map((o) => [o.id, o])), users: people, teams: new Map(groups.map((t) => [t.id, t])) };
+}
+
+export async function findPeople(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ChatPerson>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, displayName: users.displayName, avatar: users.avatar }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function findTenantOaId(db: DbOrTx, scope: TenantScope, zaloOaId: string): Promise<string | null> {
+  const [oa] = await db.select({ id: zaloOas.id }).from(zaloOas).where(inTenant(scope, zaloOas, eq(zaloOas.id, zaloOaId)));
+  return oa?.id ?? null;
+}
+
+export async function findTenantTeam(db: DbOrTx, scope: TenantScope, teamId: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(inTenant(scope, teams, eq(teams.id, teamId)));
+  return row ?? null;
+}
+
+export async function myTeamIds(db: DbOrTx, scope: TenantScope, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: teamMembers.teamId }).from(teamMembers).where(inTenant(scope, teamMembers, eq(teamMembers.userId, userId)));
+  return rows.map((r) => r.id);
+}
+
+/* ─── Messages ─── */
+
+/** A position in a conversation's history: the oldest message shown (sent_at, id). */
+export interface MessageCursor {
+  at: Date;
+  id: string;
+}
+
+/** The newest `limit` messages before the cursor, newest first (chat_messages_conversation_idx). */
+export async function listMessageRows(db: DbOrTx, scope: TenantScope, conversationId: string, before: MessageCursor | undefined, limit: number): Promise<ChatMessageRow[]> {
+  const m = chatMessages;
+  const conds: Array<SQL | undefined> = [eq(m.conversationId, conversationId)];
+  if (before) conds.push(sql`(${m.sentAt}, ${m.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
+  return db.select().from(m).where(inTenant(scope, m, ...conds)).orderBy(desc(m.sentAt), desc(m.id)).limit(limit);
+}
+
+export async function findMessageRow(db: DbOrTx, scope: TenantScope, conversationId: string, messageId: string): Promise<ChatMessageRow | null> {
+  const [row] = await db.select().from(chatMessages).where(inTenant(scope, chatMessages, eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, messageId)));
+  return row ?? null;
+}
+
+export async function insertNoteRow(db: DbOrTx, scope: TenantScope, v: { conversationId: string; zaloOaId: string; text: string; authorUserId: string }): Promise<ChatMessageRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ tenantId: scopedTenantId(scope), conversationId: v.conversationId, zaloOaId: v.zaloOaId, direction: 'NOTE', kind: 'note', text: v.text, authorUserId: v.authorUserId, sentAt: now, createdAt: now })
+    .returning();
+  if (!row) throw new Error('note not inserted');
+  return row;
+}
+
+export async function deleteMessageRow(db: DbOrTx, scope: TenantScope, messageId: string): Promise<void> {
+  await db.delete(chatMessages).where(inTenant(scope, chatMessages, eq(chatMessages.id, messageId)));
+}
+
+/* ─── Presence ─── */
+
+/**
+ * Marks the user present in the conversation until `expiresAt`; answers the state they had before
+ * (null: none, or a lapsed mark), so the caller announces only a change.
+ */
+export async function upsertPresence(db: DbOrTx, scope: TenantScope, conversationId: string, userId: string, state: string, expiresAt: Date): Promise<string | null> {
+  const rows = (await db.execute(sql`
+    with prev as (
+      select state, expires_at from chat_presence where conversation_id = ${conversationId}::uuid and user_id = ${userId}::uuid for update
+    ), up as (
+      insert into chat_presence (conversation_id, user_id, tenant_id, state, expires_at)
+      values (${conversationId}::uuid, ${userId}::uuid, ${scopedTenantId(scope)}::uuid, ${state}, ${expiresAt.toISOString()}::timestamptz)
+      on conflict (conversation_id, user_id) do update set state = excluded.state, expires_at = excluded.expires_at
+      returning 1
+    )
+    select (select case when expires_at > now() then state end from prev) as previous, (select count(*) from up) as n`)) as unknown as { rows: Array<{ previous: string | null }> };
+  return rows.rows[0]?.previous ?? null;
+}
+
+/** Removes the user's mark; answers whether a live one was there. */
+export async function deletePresence(db: DbOrTx, scope: TenantScope, conversationId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatPresence)
+    .where(inTenant(scope, chatPresence, eq(chatPresence.conversationId, conversationId), eq(chatPresence.userId, userId)))
+    .returning({ expiresAt: chatPresence.expiresAt });
+  return rows.some((r) => r.expiresAt.getTime() > Date.now());
+}
+
+/** Live marks of the conversation except the user's own. */
+export async function livePresence(db: DbOrTx, scope: TenantScope, conversationId: string, exceptUserId: string | null) {
+  return db
+    .select({ userId: chatPresence.userId, state: chatPresence.state, expiresAt: chatPresence.expiresAt, displayName: users.displayName, avatar: users.avatar })
+    .from(chatPresence)
+    .innerJoin(users, eq(users.id, chatPresence.userId))
+    .where(inTenant(scope, chatPresence, eq(chatPresence.conversationId, conversationId), sql`${chatPresence.expiresAt} > now()`, exceptUserId ? ne(chatPresence.userId, exceptUserId) : undefined))
+    .orderBy(asc(users.displayName));
+}
+
+/* ─── Follower timeline ─── */
+
+export interface TimelineRow {
+  at: Date;
+  source: 'ZNS' | 'OA' | 'BROADCAST';
+  id: string;
+  title: string;
+  status: string;
+}
+
+/**
+ * What the follower received besides the chat, newest first: OA messages by their Zalo user id, ZNS
+ * messages by their phone (when known), and the OA's broadcasts sent since the follower was first
+ * synced (or, without a synced follower, since the conversation began).
+ */
+export async function timelineRows(db: DbOrTx, scope: TenantScope, conv: ConversationRow, limit: number): Promise<TimelineRow[]> {
+  const h = messageHistory;
+  const oaRows = await db
+    .select({ at: h.createdAt, id: h.id, type: h.type, status: h.status })
+    .from(h)
+    .where(inTenant(scope, h, eq(h.uid, conv.userId), eq(h.zaloOaId, conv.zaloOaId), eq(h.module, 'OA')))
+    .orderBy(desc(h.createdAt))
+    .limit(limit);
+  let phone = conv.phone;
+  let since = conv.createdAt;
+  if (conv.followerId) {
+    const [f] = await db.select({ phone: oaFollowers.phone, createdAt: oaFollowers.createdAt }).from(oaFollowers).where(inTenant(scope, oaFollowers, eq(oaFollowers.id, conv.followerId)));
+    if (f) {
+      phone = phone ?? f.phone;
+      since = f.createdAt < since ? f.createdAt : since;
+    }
+  }
+  const znsRows = phone
+    ? await db
+        .select({ at: h.createdAt, id: h.id, title: h.templateName, templateId: h.znsTemplateId, status: h.status })
+        .from(h)
+        .where(inTenant(scope, h, eq(h.phone, phone), eq(h.module, 'ZNS')))
+        .orderBy(desc(h.createdAt))
+        .limit(limit)
+    : [];
+  const b = oaBroadcasts;
+  const casts = await db
+    .select({ at: b.sentAt, id: b.id, name: b.name, status: b.status })
+    .from(b)
+    .where(inTenant(scope, b, eq(b.zaloOaId, conv.zaloOaId), isNotNull(b.sentAt), sql`${b.sentAt} >= ${since.toISOString()}::timestamptz`))
+    .orderBy(desc(b.sentAt))
+    .limit(limit);
+  const all: TimelineRow[] = [
+    ...oaRows.map((r) => ({ at: r.at, source: 'OA' as const, id: r.id, title: r.type, status: r.status })),
+    ...znsRows.map((r) => ({ at: r.at, source: 'ZNS' as const, id: r.id, title: r.title ?? r.templateId ?? '', status: r.status })),
+    ...casts.flatMap((r) => (r.at ? [{ at: r.at, source: 'BROADCAST' as const, id: r.id, title: r.name, status: r.status }] : [])),
+  ];
+  return all.sort((x, y) => y.at.getTime() - x.at.getTime()).slice(0, limit);
+}
+
+/* ─── Canned replies ─── */
+
+export async function listCannedRows(db: DbOrTx, scope: TenantScope): Promise<CannedReplyRow[]> {
+  return db.select().from(chatCannedReplies).where(inTenant(scope, chatCannedReplies)).orderBy(sql`lower(${chatCannedReplies.shortcut})`).limit(1000);
+}
+
+export async function findCannedRow(db: DbOrTx, scope: TenantScope, id: string, opts: { lock?: boolean } = {}): Promise<CannedReplyRow | null> {
+  const q = db.select().from(chatCannedReplies).where(inTenant(scope, chatCannedReplies, eq(chatCannedReplies.id, id)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** The canned reply of the tenant with this shortcut (case-insensitive), other than `exceptId`. */
+export async function findCannedByShortcut(db: DbOrTx, scope: TenantScope, shortcut: string, exceptId?: string): Promise<CannedReplyRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatCannedReplies)
+    .where(inTenant(scope, chatCannedReplies, sql`lower(${chatCannedReplies.shortcut}) = lower(${shortcut})`, exceptId ? ne(chatCannedReplies.id, exceptId) : undefined));
+  return row ?? null;
+}
+
+export async function insertCannedRow(db: DbOrTx, scope: TenantScope, v: { shortcut: string; text: string; createdBy: string }): Promise<CannedReplyRow> {
+  const [row] = await db.insert(chatCannedReplies).values({ tenantId: scopedTenantId(scope), ...v }).returning();
+  if (!row) throw new Error('canned reply not inserted');
+  return row;
+}
+
+export async function updateCannedRow(db: DbOrTx, scope: TenantScope, id: string, v: { shortcut: string; text: string }): Promise<CannedReplyRow | null> {
+  const [row] = await db.update(chatCannedReplies).set({ ...v, updatedAt: new Date() }).where(inTenant(scope, chatCannedReplies, eq(chatCannedReplies.id, id))).returning();
+  return row ?? null;
+}
+
+export async function deleteCannedRow(db: DbOrTx, scope: TenantScope, id: string): Promise<void> {
+  await db.delete(chatCannedReplies).where(inTenant(scope, chatCannedReplies, eq(chatCannedReplies.id, id)));
+}
+
+/** The users of a conversation with a live presence mark (notifications: "not looking"). */
+export async function presentUserIds(db: DbOrTx, conversationId: string): Promise<Set<string>> {
+  const rows = await db.select({ userId: chatPresence.userId }).from(chatPresence).where(and(eq(chatPresence.conversationId, conversationId), sql`${chatPresence.expiresAt} > now()`));
+  return new Set(rows.map((r) => r.userId));
+}
