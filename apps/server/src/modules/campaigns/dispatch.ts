@@ -6,7 +6,7 @@ import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/events';
-import { quotaDay, returnTeamQuotaUnits, takeTeamQuotaUnits, teamQuotaLeft, type TeamQuotaClaim } from '../teams/quota';
+import { quotaDay, returnTeamQuotaUnits, takeTeamQuotaUnits, teamQuotaLeft, type TeamQuotaClaim } from '../teams/service';
 import { closeHold, getHold } from '../wallets/service';
 import { cancelCampaignMessages, countCampaignMessages, countOutstandingCampaignMessages, countOutstandingOaMessages, writeOutbox, znsMessageType, type OutgoingMessage } from '../messaging/service';
 import {

@@ -33,7 +33,7 @@ import {
   type TeamRow,
 } from './repo';
 
-export { quotaDay, withTeamQuota, type TeamQuotaClaim } from './quota';
+export { quotaDay, withTeamQuota, returnTeamQuotaUnits, takeTeamQuotaUnits, teamQuotaLeft, type TeamQuotaClaim } from './quota';
 
 const nameTaken = () => new AppError('TEAM_NAME_TAKEN', undefined, { fields: [{ path: 'name', code: 'taken', message: 'A team with this name already exists' }] });
 
