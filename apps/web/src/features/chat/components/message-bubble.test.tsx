@@ -115,6 +115,26 @@ describe('MessageBubble renders every message kind', () => {
     expect(promo).toContain('Đơn hàng #123');
   });
 
+  it('Zalo’s own echo shapes: a transaction template’s element list, a media template’s image, a request_user_info template', async () => {
+    const tx = att('template', {
+      template_type: 'transaction_order',
+      elements: [
+        { type: 'banner', image_url: 'https://img/b.jpg' },
+        { type: 'header', content: 'Xác nhận đơn' },
+        { type: 'text', content: 'Đơn đã được giao' },
+        { type: 'table', content: [{ key: 'Mã đơn', value: 'DH-9' }] },
+      ],
+      buttons: [{ title: 'Gọi shop', type: 'oa.open.phone', payload: { phone_code: '0900' } }],
+    });
+    const html = await bubble(msg({ kind: 'transaction', direction: 'OUT', status: 'SENT', payload: tx }));
+    for (const s of ['Xác nhận đơn', 'Đơn đã được giao', 'Mã đơn', 'DH-9', 'Gọi shop', 'src="https://img/b.jpg"', 'transaction_order']) expect(html).toContain(s);
+    const image = await bubble(msg({ kind: 'image', direction: 'OUT', status: 'SENT', payload: att('template', { template_type: 'media', elements: [{ media_type: 'image', url: 'https://img/m.png' }] }) }));
+    expect(image).toContain('src="https://img/m.png"');
+    const req = await bubble(msg({ kind: 'request', direction: 'OUT', status: 'SENT', payload: att('template', { template_type: 'request_user_info', elements: [{ title: 'Cho shop xin SĐT', subtitle: 'Nhận quà', image_url: 'https://img/r.png' }] }) }));
+    expect(req).toContain('Cho shop xin SĐT');
+    expect(req).toContain('src="https://img/r.png"');
+  });
+
   it('template, note (yellow, internal) and unknown (a neutral placeholder with the raw type)', async () => {
     expect(await bubble(msg({ kind: 'template', direction: 'OUT', status: 'SENT', payload: { templateId: '2001', templateData: { otp: '1234' } } }))).toContain('1234');
     const note = await bubble(msg({ kind: 'note', direction: 'NOTE', text: 'Khách VIP', zaloMsgId: null }));

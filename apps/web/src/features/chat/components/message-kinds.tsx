@@ -47,6 +47,11 @@ export function payloadSources(m: Pick<ChatMessage, 'payload'>): Loose[] {
   }
   out.push(p);
   if (isObject(p.message)) out.push(p.message);
+  // A template echo (media: the image or sticker; request_user_info: title, subtitle, image_url).
+  for (const s of [...out]) {
+    const el: unknown = Array.isArray(s.elements) ? s.elements[0] : undefined;
+    if (isObject(el) && !('type' in el && ['banner', 'header', 'text', 'table'].includes(String(el.type)))) out.push(el);
+  }
   return out;
 }
 
@@ -180,17 +185,39 @@ function Caption({ text }: { text: string | null | undefined }) {
   ) : null;
 }
 
+/**
+ * The elements of a transaction or promotion as one object: the composer's form ({bannerUrl, header,
+ * text, description, table}) as it is, Zalo's list ([{type:'banner', image_url}, {type:'header',
+ * content}, {type:'text', content}, {type:'table', content:[…]}]) folded into the same shape.
+ */
+export function richElements(raw: unknown): Loose {
+  if (isObject(raw)) return raw;
+  if (!Array.isArray(raw)) return {};
+  const out: Loose = {};
+  for (const el of raw) {
+    if (!isObject(el)) continue;
+    const type = str(el.type);
+    if (type === 'banner') out.bannerUrl = el.image_url ?? el.url;
+    else if (type === 'header' && out.header === undefined) out.header = el.content;
+    else if (type === 'text') {
+      if (out.text === undefined) out.text = el.content;
+      else out.description = el.content;
+    } else if (type === 'table') out.table = el.content;
+    else if (!type) Object.assign(out, { header: el.header ?? el.title, text: el.text ?? el.subtitle, bannerUrl: el.bannerUrl ?? el.image_url });
+  }
+  return out;
+}
+
 /** Transaction and promotion messages as the playground previews them: banner, header, text, table, description, buttons. */
 function RichTemplate({ sources }: { sources: Loose[] }) {
-  const elementsRaw = pick(sources, 'elements');
-  const e: Loose = Array.isArray(elementsRaw) ? (isObject(elementsRaw[0]) ? elementsRaw[0] : {}) : isObject(elementsRaw) ? elementsRaw : {};
-  const tableRaw = e.table ?? e.content;
+  const e = richElements(pick(sources, 'elements'));
+  const tableRaw = e.table;
   const table = Array.isArray(tableRaw) ? tableRaw.filter(isObject) : [];
   const buttonsRaw = pick(sources, 'buttons');
   const buttons = Array.isArray(buttonsRaw) ? buttonsRaw.filter(isObject) : [];
   const banner = safeUrl(e.bannerUrl ?? e.image_url);
-  const header = str(e.header) ?? (isObject(e.header) ? str(e.header.content) : undefined);
-  const text = str(e.text) ?? (isObject(e.text) ? str(e.text.content) : undefined);
+  const header = str(e.header);
+  const text = str(e.text);
   return (
     <div data-testid="chat-rich">
       {banner ? <img src={banner} alt="" loading="lazy" style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 8, marginBottom: 8 }} /> : null}
@@ -334,7 +361,8 @@ export function MessageContent({ message }: { message: ChatMessage }) {
   const { t } = useTranslation('chat-inbox');
   const m = message;
   const sources = payloadSources(m);
-  const text = m.text;
+  // An imported history item keeps Zalo's `message` beside its attachment (a file's name, a caption).
+  const text = m.text ?? (typeof m.payload?.message === 'string' && m.payload.message.trim() ? m.payload.message : null);
   switch (m.kind) {
     case 'text':
     case 'note':
@@ -396,6 +424,8 @@ export function MessageContent({ message }: { message: ChatMessage }) {
       const thumb = safeUrl(pick(first, 'thumbnail', 'thumb'));
       const title = pickStr(first, 'title') ?? (text && text !== url ? text : undefined);
       const description = pickStr(first, 'description');
+      // A shared contact arrives as a link whose description is the card's JSON.
+      if (description?.startsWith('{') && /"phone"/.test(description)) return <BusinessCard sources={first} text={text} />;
       return (
         <div data-testid="chat-link" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff' }}>
           {thumb ? <img src={thumb} alt="" loading="lazy" style={{ width: '100%', maxHeight: 160, objectFit: 'cover', display: 'block' }} /> : null}
