@@ -8,6 +8,7 @@ import App from 'antd/es/app';
 import Progress from 'antd/es/progress';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
+import Grid from 'antd/es/grid';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
@@ -47,6 +48,7 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
   const errorText = useErrorText();
   const { can } = usePermissions();
   const canAct = can('ACTION_ZALO_OA_CHAT');
+  const narrow = Grid.useBreakpoint().sm === false;
   const csWindow = useWindowState(conversation);
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -173,7 +175,8 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
     try {
       const r = await uploadChatFile(tenantId, conversation.zaloOAId, file, (percent) => setUpload({ name: file.name, percent }));
       setUpload(null);
-      const m: OaMessage = r.type === 'file' ? { kind: 'file', token: r.token ?? '' } : { kind: 'image', attachmentId: r.attachmentId ?? '' };
+      // Zalo gets the attachment id; the url (our copy) only lets the conversation show the image.
+      const m: OaMessage = r.type === 'file' ? { kind: 'file', token: r.token ?? '' } : { kind: 'image', attachmentId: r.attachmentId ?? '', url: new URL(r.url, document.baseURI).href };
       await sendMessage(m);
     } catch (e) {
       setUpload(null);
@@ -301,7 +304,7 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
               <ComposerMore disabled={!tools || busy} sending={send.isPending} onSend={sendMessage} />
             </>
           ) : null}
-          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginLeft: 'auto', marginRight: 8, fontSize: 13, cursor: 'pointer' }}>
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginLeft: 'auto', marginRight: narrow ? 4 : 8, fontSize: 13, cursor: 'pointer' }}>
             <Switch size="small" checked={noteMode} onChange={setNoteMode} data-testid="chat-note-toggle" />
             {t('note.toggle')}
           </label>
@@ -311,9 +314,11 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
             onClick={() => void submit()}
             loading={send.isPending || note.isPending}
             disabled={!text.trim() || (blocked && !noteMode) || upload !== null}
+            aria-label={noteMode ? t('note.add') : t('send')}
+            title={t('sendHint')}
             data-testid="chat-send"
           >
-            {noteMode ? t('note.add') : t('send')}
+            {narrow ? null : noteMode ? t('note.add') : t('send')}
           </Button>
         </div>
       </div>
