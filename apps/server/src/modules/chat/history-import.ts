@@ -100,7 +100,7 @@ export async function ensureHistoryImported(deps: { db: Db; zalo: ZaloClient }, 
   const stored = await db.transaction(async (tx) => {
     const inserted = await insertMessages(tx, rows);
     const payloadOf = new Map(rows.map((r) => [r.zaloMsgId, r.payload]));
-    const touches = touchesOf(inserted, (m) => payloadOf.get(m.zaloMsgId) ?? null, () => false, { countUnread: false, historyImported: true });
+    const touches = touchesOf(inserted, (m) => payloadOf.get(m.zaloMsgId) ?? null, { countUnread: false, historyImported: true });
     // history_imported_at is set even when nothing new was stored.
     if (touches.length === 0) {
       await tx.update(chatConversations).set({ historyImportedAt: new Date() }).where(inTenant(scope, chatConversations, eq(chatConversations.id, conv.id)));

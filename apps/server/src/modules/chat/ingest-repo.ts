@@ -19,40 +19,24 @@ export interface ConversationKey {
   phone?: string | null;
 }
 
-export interface ConversationRef {
-  id: string;
-  tenantId: string;
-  zaloOaId: string;
-  userId: string;
-  created: boolean;
-  status: string;
-  assigneeUserId: string | null;
-  teamId: string | null;
-}
-
 /**
  * Creates the conversations of these (OA, user) pairs that do not exist yet — name, avatar, phone and
  * follower from oa_followers when a synced follower exists, else the event's own fields — and answers
- * every pair's conversation, locked for the rest of the transaction (its counters change next).
- * Keys must be distinct per (zaloOaId, userId).
+ * those created. Existing conversations are not touched here (touchConversations updates them once).
  */
-export async function upsertConversations(db: DbOrTx, keys: readonly ConversationKey[]): Promise<ConversationRef[]> {
+export async function createConversations(db: DbOrTx, keys: readonly ConversationKey[]): Promise<Array<{ id: string; zaloOaId: string; userId: string }>> {
   if (keys.length === 0) return [];
   const values = JSON.stringify(keys.map((k) => ({ t: k.tenantId, oa: k.zaloOaId, u: k.userId, n: k.name ?? null, a: k.avatar ?? null, p: k.phone ?? null })));
-  type Row = { id: string; tenant_id: string; zalo_oa_id: string; user_id: string; created: boolean; status: string; assignee_user_id: string | null; team_id: string | null };
+  type Row = { id: string; zalo_oa_id: string; user_id: string };
   const rows = await run<Row>(db, sql`
     insert into chat_conversations (tenant_id, zalo_oa_id, user_id, follower_id, display_name, avatar, phone)
     select v.t, v.oa, v.u, f.id, coalesce(f.display_name, nullif(v.n, ''), v.u), coalesce(f.avatar, v.a), coalesce(f.phone, v.p)
     from jsonb_to_recordset(${values}::jsonb) as v(t uuid, oa uuid, u text, n text, a text, p text)
     left join oa_followers f on f.zalo_oa_id = v.oa and f.user_id = v.u and f.tenant_id = v.t
-    on conflict (zalo_oa_id, user_id) do update set
-      follower_id = coalesce(chat_conversations.follower_id, excluded.follower_id),
-      updated_at = now()
-    returning id, tenant_id, zalo_oa_id, user_id, (xmax = 0) as created, status, assignee_user_id, team_id`);
-  return rows.map((r) => ({
-    id: r.id, tenantId: r.tenant_id, zaloOaId: r.zalo_oa_id, userId: r.user_id, created: r.created, status: r.status,
-    assigneeUserId: r.assignee_user_id, teamId: r.team_id,
-  }));
+    where not exists (select 1 from chat_conversations c where c.zalo_oa_id = v.oa and c.user_id = v.u)
+    on conflict (zalo_oa_id, user_id) do nothing
+    returning id, zalo_oa_id, user_id`);
+  return rows.map((r) => ({ id: r.id, zaloOaId: r.zalo_oa_id, userId: r.user_id }));
 }
 
 /** A message row touched by the ingest, with its conversation's assignee (for chat.message). */
@@ -94,7 +78,9 @@ export async function linkEchoes(db: DbOrTx, echoes: ReadonlyArray<{ zaloOaId: s
 
 export interface NewMessage {
   tenantId: string;
-  conversationId: string;
+  /** The conversation, or (ingest) the follower's Zalo user id: the OA's conversation with them, which exists by then. */
+  conversationId?: string;
+  userId?: string;
   zaloOaId: string;
   zaloMsgId: string;
   direction: 'IN' | 'OUT';
@@ -123,13 +109,13 @@ export interface InsertedMessage {
 export async function insertMessages(db: DbOrTx, msgs: readonly NewMessage[]): Promise<InsertedMessage[]> {
   if (msgs.length === 0) return [];
   const values = JSON.stringify(msgs.map((m, ord) => ({
-    o: ord, t: m.tenantId, c: m.conversationId, oa: m.zaloOaId, m: m.zaloMsgId, d: m.direction, k: m.kind, x: m.text, p: m.payload, q: m.quoteZaloMsgId ?? null, s: m.status, at: m.sentAt.toISOString(),
+    o: ord, t: m.tenantId, c: m.conversationId ?? null, u: m.userId ?? null, oa: m.zaloOaId, m: m.zaloMsgId, d: m.direction, k: m.kind, x: m.text, p: m.payload, q: m.quoteZaloMsgId ?? null, s: m.status, at: m.sentAt.toISOString(),
   })));
   type Row = { id: string; tenant_id: string; zalo_oa_id: string; conversation_id: string; zalo_msg_id: string; direction: 'IN' | 'OUT'; kind: string; text: string | null; status: string | null; sent_at: string | Date };
   const rows = await run<Row>(db, sql`
     insert into chat_messages (tenant_id, conversation_id, zalo_oa_id, zalo_msg_id, direction, kind, text, payload, quote_zalo_msg_id, status, sent_at)
-    select v.t, v.c, v.oa, v.m, v.d, v.k, v.x, v.p, v.q, v.s, v.at
-    from jsonb_to_recordset(${values}::jsonb) as v(o int, t uuid, c uuid, oa uuid, m text, d text, k text, x text, p jsonb, q text, s text, at timestamptz)
+    select v.t, coalesce(v.c, (select c.id from chat_conversations c where c.zalo_oa_id = v.oa and c.user_id = v.u)), v.oa, v.m, v.d, v.k, v.x, v.p, v.q, v.s, v.at
+    from jsonb_to_recordset(${values}::jsonb) as v(o int, t uuid, c uuid, u text, oa uuid, m text, d text, k text, x text, p jsonb, q text, s text, at timestamptz)
     order by v.o
     on conflict (zalo_oa_id, zalo_msg_id) where zalo_msg_id is not null do nothing
     returning id, tenant_id, zalo_oa_id, conversation_id, zalo_msg_id, direction, kind, text, status, sent_at`);
@@ -150,21 +136,25 @@ export interface ConversationTouch {
   lastPreview: string;
   lastUserAt: Date | null;
   lastOaAt: Date | null;
-  /** A new follower message reopens a CLOSED conversation. */
+  /** A new follower message reopens a CLOSED conversation (the ingest: unread > 0). */
   reopen: boolean;
   /** The history import sets history_imported_at. */
   historyImported?: boolean;
 }
 
 /** Keeps the conversations' last-message columns, timestamps and unread counters after new messages (one statement); answers the conversations. */
-export async function touchConversations(db: DbOrTx, touches: readonly ConversationTouch[]): Promise<Array<{ id: string; tenantId: string; zaloOaId: string; assigneeUserId: string | null; teamId: string | null }>> {
+export async function touchConversations(
+  db: DbOrTx,
+  touches: readonly ConversationTouch[],
+): Promise<Array<{ id: string; tenantId: string; zaloOaId: string; assigneeUserId: string | null; teamId: string | null; reopened: boolean }>> {
   if (touches.length === 0) return [];
   const values = JSON.stringify(touches.map((t) => ({
     c: t.conversationId, n: t.unread, at: t.lastAt.toISOString(), k: t.lastKind, d: t.lastDirection, pv: t.lastPreview,
     ua: t.lastUserAt?.toISOString() ?? null, oa: t.lastOaAt?.toISOString() ?? null, r: t.reopen, h: t.historyImported ?? false,
   })));
   const newer = sql`(cc.last_message_at is null or v.at >= cc.last_message_at)`;
-  type Row = { id: string; tenant_id: string; zalo_oa_id: string; assignee_user_id: string | null; team_id: string | null };
+  type Row = { id: string; tenant_id: string; zalo_oa_id: string; assignee_user_id: string | null; team_id: string | null; reopened: boolean };
+  // `old` is read with the statement's snapshot: the status before this update (was it CLOSED?).
   const rows = await run<Row>(db, sql`
     update chat_conversations cc set
       unread_count = cc.unread_count + v.n,
@@ -178,9 +168,10 @@ export async function touchConversations(db: DbOrTx, touches: readonly Conversat
       history_imported_at = case when v.h then coalesce(cc.history_imported_at, now()) else cc.history_imported_at end,
       updated_at = now()
     from jsonb_to_recordset(${values}::jsonb) as v(c uuid, n int, at timestamptz, k text, d text, pv text, ua timestamptz, oa timestamptz, r boolean, h boolean)
+    join chat_conversations old on old.id = v.c
     where cc.id = v.c
-    returning cc.id, cc.tenant_id, cc.zalo_oa_id, cc.assignee_user_id, cc.team_id`);
-  return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, zaloOaId: r.zalo_oa_id, assigneeUserId: r.assignee_user_id, teamId: r.team_id }));
+    returning cc.id, cc.tenant_id, cc.zalo_oa_id, cc.assignee_user_id, cc.team_id, (v.r and old.status = 'CLOSED') as reopened`);
+  return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, zaloOaId: r.zalo_oa_id, assigneeUserId: r.assignee_user_id, teamId: r.team_id, reopened: r.reopened }));
 }
 
 /** Rank of an OUT status: a receipt only moves a message forward (FAILED is left alone). */

@@ -4,8 +4,8 @@ import { normalizeVietnamPhone } from '@zc/shared/phone';
 import type { Tx } from '../../db/client';
 import { emitEvents, type EventInput } from '../../platform/events';
 import {
-  applyReceipts, insertMessages, linkEchoes, lockReactions, setReactions, STATUS_RANK, touchConversations, upsertConversations,
-  type ConversationKey, type ConversationRef, type ConversationTouch, type InsertedMessage, type NewMessage, type Reaction, type TouchedMessage,
+  applyReceipts, createConversations, insertMessages, linkEchoes, lockReactions, setReactions, STATUS_RANK, touchConversations,
+  type ConversationKey, type ConversationTouch, type InsertedMessage, type NewMessage, type Reaction, type TouchedMessage,
 } from './ingest-repo';
 
 /** One stored webhook event of a known OA and tenant, in arrival order. */
@@ -91,6 +91,7 @@ interface PlannedMessage extends Omit<NewMessage, 'conversationId'> {
   userId: string;
 }
 
+
 /**
  * Applies a run of webhook events to the chat inbox in the consumer's transaction (ADR 0019, 0021),
  * in a fixed number of statements whatever the run's length: conversations created (one upsert), echoes
@@ -173,61 +174,56 @@ export async function applyChatEvents(tx: Tx, items: readonly ChatEventItem[]): 
   }
   if (planned.length === 0 && receipts.size === 0 && reactions.length === 0) return;
 
-  // 1. Conversations (created on their first event), locked for the counters below.
-  const convs = new Map<string, ConversationRef>();
-  for (const c of await upsertConversations(tx, [...convKeys.values()])) convs.set(`${c.zaloOaId}|${c.userId}`, c);
+  // 1. Conversations created on their first event (existing ones are updated once, in 4).
+  const created = new Set((await createConversations(tx, [...convKeys.values()])).map((c) => c.id));
 
   // 2. Echoes of our own sends: the composer's SENDING row takes Zalo's msg id instead of a second row.
   const linked = await linkEchoes(tx, [...echoes.values()]);
 
-  // 3. New messages, once per (OA, msg id); a linked echo now conflicts and is skipped.
+  // 3. New messages, once per (OA, msg id) — a retry, a linked echo or an imported message conflicts and is skipped.
   const seen = new Set<string>();
   const rows: NewMessage[] = [];
   for (const p of planned) {
     const k = `${p.zaloOaId}|${p.zaloMsgId}`;
-    const conv = convs.get(`${p.zaloOaId}|${p.userId}`);
-    if (seen.has(k) || !conv) continue;
+    if (seen.has(k)) continue;
     seen.add(k);
-    const { userId: _u, ...m } = p;
-    rows.push({ ...m, conversationId: conv.id });
+    rows.push(p);
   }
   const inserted = await insertMessages(tx, rows);
 
-  // 4. The conversations' last message, timestamps, unread counts; a follower's message reopens.
-  const byId = new Map([...convs.values()].map((c) => [c.id, c]));
+  // 4. The conversations' last message, timestamps, unread counts; a follower's message reopens a closed one.
   const payloadOf = new Map(rows.map((r) => [`${r.zaloOaId}|${r.zaloMsgId}`, r.payload]));
-  const touches = touchesOf(inserted, (m) => payloadOf.get(`${m.zaloOaId}|${m.zaloMsgId}`) ?? null, (id) => byId.get(id)?.status === 'CLOSED');
-  await touchConversations(tx, touches);
+  const convs = new Map((await touchConversations(tx, touchesOf(inserted, (m) => payloadOf.get(`${m.zaloOaId}|${m.zaloMsgId}`) ?? null))).map((c) => [c.id, c]));
 
   // 5. Receipts (forward only) and reactions, after the run's own messages exist.
   const receipted = await applyReceipts(tx, [...receipts.values()]);
   const reacted = await applyReactions(tx, reactions);
 
-  // 6. Announce: one chat.message per stored or changed message, chat.conversation_changed per conversation with new messages.
+  // 6. Announce (one statement): a chat.message per stored or changed message; chat.conversation_changed
+  // for a conversation created or reopened (a new message's effect on the inbox row — last message,
+  // unread count — is implied by its chat.message).
   const events: EventInput[] = [];
   const messageEvent = (m: { id: string; tenantId: string; zaloOaId: string; conversationId: string; direction: 'IN' | 'OUT' | 'NOTE'; status: string | null }, assigneeUserId: string | null) =>
     events.push({ type: 'chat.message', tenantId: m.tenantId, data: { conversationId: m.conversationId, zaloOaId: m.zaloOaId, messageId: m.id, direction: m.direction, status: m.status, assigneeUserId } });
-  for (const m of inserted) messageEvent(m, byId.get(m.conversationId)?.assigneeUserId ?? null);
+  for (const m of inserted) messageEvent(m, convs.get(m.conversationId)?.assigneeUserId ?? null);
   const announced = new Set(inserted.map((m) => `${m.id}|${m.status}`));
   for (const m of [...linked, ...receipted, ...reacted] as TouchedMessage[]) {
     if (announced.has(`${m.id}|${m.status}`)) continue;
     announced.add(`${m.id}|${m.status}`);
     messageEvent(m, m.assigneeUserId);
   }
-  for (const t of touches) {
-    const c = byId.get(t.conversationId);
-    if (!c) continue;
-    const fields = [...(c.created ? ['created'] : []), 'lastMessage', ...(t.unread > 0 ? ['unread'] : []), ...(t.reopen ? ['status'] : [])];
+  for (const c of convs.values()) {
+    const fields = [...(created.has(c.id) ? ['created'] : []), ...(c.reopened ? ['status'] : [])];
+    if (fields.length === 0) continue;
     events.push({ type: 'chat.conversation_changed', tenantId: c.tenantId, data: { conversationId: c.id, zaloOaId: c.zaloOaId, fields, assigneeUserId: c.assigneeUserId, teamId: c.teamId, actorId: null } });
   }
   await emitEvents(tx, events);
 }
 
-/** Per conversation: the newest inserted message, the unread increment and the reopen flag. */
+/** Per conversation: the newest inserted message, the unread increment and whether a follower's message reopens it (when CLOSED). */
 export function touchesOf(
   inserted: readonly InsertedMessage[],
   payloadOf: (m: InsertedMessage) => Record<string, unknown> | null,
-  isClosed: (conversationId: string) => boolean,
   opts: { countUnread?: boolean; historyImported?: boolean } = {},
 ): ConversationTouch[] {
   const out = new Map<string, ConversationTouch>();
@@ -241,7 +237,7 @@ export function touchesOf(
     if (m.direction === 'IN') {
       if (opts.countUnread !== false) t.unread += 1;
       t.lastUserAt = later(t.lastUserAt, m.sentAt);
-      if (opts.countUnread !== false && isClosed(m.conversationId)) t.reopen = true;
+      if (opts.countUnread !== false) t.reopen = true;
     } else {
       t.lastOaAt = later(t.lastOaAt, m.sentAt);
     }
