@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Avatar from 'antd/es/avatar';
+import Grid from 'antd/es/grid';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import Popconfirm from 'antd/es/popconfirm';
@@ -31,6 +32,7 @@ function AssignPopover({ tenantId, conversation, me }: { tenantId: string; conve
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
+  const narrow = Grid.useBreakpoint().md === false;
   const { people, teams } = useChatAssignees(tenantId, open);
   const assign = useAssign(tenantId, conversation.id);
   const run = async (body: { assigneeUserId: string | null; teamId: string | null }) => {
@@ -50,7 +52,7 @@ function AssignPopover({ tenantId, conversation, me }: { tenantId: string; conve
     ...(teams.data ?? []).map((x) => ({ value: x.id, label: x.name })),
   ];
   const content = (
-    <div style={{ width: 'min(280px, calc(100vw - 48px))', display: 'grid', gap: 8 }} data-testid="chat-assign-panel">
+    <div style={{ width: 'min(280px, calc(100vw - 64px))', display: 'grid', gap: 8 }} data-testid="chat-assign-panel">
       <Typography.Text type="secondary">{t('assign.person')}</Typography.Text>
       <Select
         allowClear
@@ -88,7 +90,7 @@ function AssignPopover({ tenantId, conversation, me }: { tenantId: string; conve
   );
   const label = conversation.assignee ? conversation.assignee.displayName : conversation.team ? conversation.team.name : t('assign.unassigned');
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('assign.title')} content={content}>
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={narrow ? 'bottom' : 'bottomRight'} title={t('assign.title')} content={content}>
       <Button size="small" icon={<UserAddOutlined />} data-testid="chat-assign" aria-label={t('assign.title')} style={{ maxWidth: 180 }}>
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
       </Button>

@@ -65,7 +65,7 @@ export function StickerPicker({ tenantId, disabled, onPick }: { tenantId: string
       placement="topLeft"
       title={t('sticker.title')}
       content={
-        <div style={{ width: 'min(320px, calc(100vw - 48px))' }}>
+        <div style={{ width: 'min(300px, calc(100vw - 96px))' }}>
           {open ? (
             <StickerGrid
               tenantId={tenantId}
