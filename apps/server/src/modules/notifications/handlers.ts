@@ -160,8 +160,7 @@ export async function notifyChatAssigned(tx: Tx, event: DomainEvent<'chat.conver
   const d = event.data;
   if (!d.fields.includes('assignee') || !d.assigneeUserId) return;
   const conv = await chatConversationRef(tx, d.conversationId);
-  // Assigned again to someone else before this ran: the later event tells the later assignee.
-  if (!conv || conv.assigneeUserId !== d.assigneeUserId) return;
+  if (!conv) return;
   await notifyEach(tx, [d.assigneeUserId], { kind: 'CHAT_ASSIGNED', merchantId: event.merchantId, tenantId: event.tenantId, referenceId: d.conversationId, referenceType: 'CHAT_CONVERSATION', name: conv.displayName, createdBy: d.actorId }, d.actorId);
 }
 
