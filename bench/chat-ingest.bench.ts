@@ -16,7 +16,7 @@
 //   npm run bench -- chat-ingest            (or: node --import tsx bench/chat-ingest.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -156,6 +156,29 @@ async function post(port: number, e: { body: string; signature: string }): Promi
   }
 }
 
+/** CPU seconds (user + system) used so far by the server process and by the PostgreSQL backends of the bench database. */
+function cpuSeconds(serverPid: number, dbName: string | null): number {
+  const ticks = (pid: string) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(f[11]) + Number(f[12]); // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let total = ticks(String(serverPid));
+  if (dbName) {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dbName)) total += ticks(pid);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return total / 100;
+}
+
 async function drain(child: ChildProcess, limitMs = 300_000): Promise<{ stats: Stats; at: number }> {
   const t0 = Date.now();
   let s = await ask<Stats>(child, { ask: 'stats' }, 'stats');
@@ -187,21 +210,31 @@ async function drive(): Promise<void> {
     if (pglite) env.BENCH_DATA_DIR = first.dataDir;
     console.log(`database: ${pglite ? 'PGlite (on disk)' : 'PostgreSQL'}; ${CONNECTIONS} connections; ${PHASE_S} s of load; 2 OAs, ${USERS} followers`);
 
-    // Phase 0: the consumer alone on a backlog of stored follower messages.
-    const before = await ask<Stats>(server, { ask: 'stats' }, 'stats');
-    const c0 = Date.now();
-    await ask<number>(server, { ask: 'inject', n: BACKLOG, tag: `C${randomBytes(3).toString('hex')}` }, 'injected');
-    const c1 = Date.now();
-    const cd = await drain(server);
-    const applied = cd.stats.messages - before.messages;
-    console.log(`consumer alone: ${BACKLOG} stored events (inserted in ${((c1 - c0) / 1000).toFixed(1)} s) applied in ${((cd.at - c1) / 1000).toFixed(1)} s = ${Math.round(applied / ((cd.at - c1) / 1000))} chat messages/s (${applied} stored, pending ${cd.stats.pending}, failed ${cd.stats.failed})`);
-    if (applied !== BACKLOG || cd.stats.failed > 0) failed = true;
-    const consumerRate = applied / ((cd.at - c1) / 1000);
+    // Phase 0: the consumer alone on a backlog of stored follower messages — first to 5,000 new
+    // conversations, then (steady state) to the same, existing conversations.
+    let consumerRate = 0;
+    let cd: { stats: Stats; at: number } = { stats: await ask<Stats>(server, { ask: 'stats' }, 'stats'), at: Date.now() };
+    for (const label of ['new conversations', 'existing conversations']) {
+      const before = cd.stats;
+      const c0 = Date.now();
+      await ask<number>(server, { ask: 'inject', n: BACKLOG, tag: `C${randomBytes(3).toString('hex')}` }, 'injected');
+      const c1 = Date.now();
+      const cpu0 = cpuSeconds(server.pid ?? 0, dbName);
+      cd = await drain(server);
+      const cpu1 = cpuSeconds(server.pid ?? 0, dbName);
+      const applied = cd.stats.messages - before.messages;
+      consumerRate = applied / ((cd.at - c1) / 1000);
+      console.log(`consumer alone (${label}): ${BACKLOG} stored events (inserted in ${((c1 - c0) / 1000).toFixed(1)} s) applied in ${((cd.at - c1) / 1000).toFixed(1)} s = ${Math.round(consumerRate)} chat messages/s (${applied} stored, ${cd.stats.conversations - before.conversations} conversations created, pending ${cd.stats.pending}, failed ${cd.stats.failed})`);
+      const cpuPerMessage = ((cpu1 - cpu0) * 1e6) / Math.max(1, applied);
+      console.log(`  CPU per applied message (server process${dbName ? ' + PostgreSQL backends' : ', PGlite inside it'}): ${cpuPerMessage.toFixed(0)} µs → ${Math.round(2e6 / cpuPerMessage)} messages/s if both cores were ours`);
+      if (applied !== BACKLOG || cd.stats.failed > 0) failed = true;
+    }
 
     // Phase 1: load.
     const tag = `L${randomBytes(3).toString('hex')}`;
     let n = 0;
     const t0 = Date.now();
+    const cpu2 = cpuSeconds(server.pid ?? 0, dbName);
     const r = await autocannon({
       url: `http://127.0.0.1:${first.port}`,
       connections: CONNECTIONS,
@@ -221,11 +254,13 @@ async function drive(): Promise<void> {
     const atLoadEnd = await ask<Stats>(server, { ask: 'stats' }, 'stats');
     const d = await drain(server);
     const e2eS = (d.at - t0) / 1000;
+    const cpu3 = cpuSeconds(server.pid ?? 0, dbName);
     const loadMessages = d.stats.messages - cd.stats.messages;
     const acked = r.requests.total - r.non2xx - r.errors;
     console.log(`route: ${Math.round(r.requests.average)} webhooks/s acknowledged (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}), ${acked} in ${loadS.toFixed(1)} s`);
     console.log(`consumer during the load: ${atLoadEnd.messages - cd.stats.messages} chat messages stored (${Math.round((atLoadEnd.messages - cd.stats.messages) / loadS)}/s), backlog ${atLoadEnd.pending} events`);
     console.log(`end to end: ${loadMessages} chat messages stored in ${e2eS.toFixed(1)} s from the first request to the last applied = ${Math.round(loadMessages / e2eS)} messages/s (target ≥ 2,000)`);
+    console.log(`  CPU per message end to end (route + consumer): ${(((cpu3 - cpu2) * 1e6) / Math.max(1, d.stats.messages - cd.stats.messages)).toFixed(0)} µs`);
     console.log(`  conversations ${d.stats.conversations}, unread sum ${d.stats.unread}, chat.message events ${d.stats.chatEvents}, pending ${d.stats.pending}, failed ${d.stats.failed}`);
     if (loadMessages < acked || d.stats.messages !== d.stats.events || d.stats.unread !== d.stats.inMessages || d.stats.chatEvents !== d.stats.messages || d.stats.pending > 0 || d.stats.failed > 0) {
       console.log('LOAD PHASE: counts disagree');
