@@ -87,3 +87,12 @@ describe('presence marks', () => {
     expect(mergePresence(marks, [{ userId: 'a', name: null, state: 'LEFT', until: t0 + 45_000 }], t0)).toEqual([]);
   });
 });
+
+describe('label rules of the follower panel', () => {
+  it('keeps a label out of both lists at once and stops at three', async () => {
+    const { pickLabels } = await import('./panel-labels-model');
+    expect(pickLabels(['a', 'b'], ['b'])).toEqual({ list: ['a'], clash: 'b', tooMany: false });
+    expect(pickLabels(['a', 'b', 'c', 'd'], []).tooMany).toBe(true);
+    expect(pickLabels([' a ', 'a'], []).list).toEqual(['a']);
+  });
+});
