@@ -92,6 +92,25 @@ describe('public API rate limits journey', () => {
 
       await shotsAt(page, 'api-rate-limits', detailUrl, 'rate-limits-form');
 
+      // The tenant's ZNS public mode (§4) in the services card: to development (confirmed), then back.
+      await page.goto(detailUrl);
+      await settle(page);
+      const mode = page.getByTestId('zns-public-mode');
+      await mode.getByText('Chiến dịch được gửi ở chế độ production.').waitFor();
+      await page.getByTestId('zns-public-mode-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Development' }).click();
+      await page.locator('.ant-modal-confirm-title', { hasText: 'Đổi chế độ ZNS?' }).waitFor();
+      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await page.getByText('Chế độ ZNS: Development').waitFor();
+      await mode.getByText('Chiến dịch chỉ được dùng chế độ development', { exact: false }).waitFor();
+      await page.getByTestId('tenant-detail-services').screenshot({ path: shot('zns-public-mode-development-vi-1440') });
+      const options = await api<{ publicMode: string }>('GET', 'merchant/campaign/form-options');
+      assert.equal(options.publicMode, 'development', 'the campaign dialog follows the tenant’s mode');
+      await page.getByTestId('zns-public-mode-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Production' }).click();
+      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await page.getByText('Chế độ ZNS: Production').waitFor();
+
       // Back to the defaults (English), so other journeys' sends are unaffected.
       await page.goto(detailUrl);
       await settle(page);

@@ -135,6 +135,15 @@ export type CampaignFormOptions = z.infer<typeof campaignFormOptions>;
 
 export const campaignTemplatesQuery = z.strictObject({ apiKeyId: z.uuid() });
 
+/**
+ * A tenant's ZNS public mode (§4: a campaign may use production mode only when it is production; in
+ * development Zalo delivers to the OA's test numbers only). Set by the tenant's organisation (UPDATE_TENANT).
+ */
+export const znsPublicMode = z.object({ tenantId: uuid, publicMode: z.enum(['production', 'development']), updatedAt: z.string().nullable(), abilities: z.object({ update: z.boolean() }) });
+export type ZnsPublicMode = z.infer<typeof znsPublicMode>;
+export const znsPublicModeBody = z.strictObject({ publicMode: z.enum(['production', 'development']) });
+export type ZnsPublicModeBody = z.infer<typeof znsPublicModeBody>;
+
 /** A template a campaign may use (ENABLE, on the API key's OA), with its params and prices. */
 export const campaignTemplate = z.object({
   znsTemplateId: z.string(),

@@ -259,6 +259,27 @@ describe('campaign creation and review', () => {
     expect(short.statusCode).toBe(400);
   });
 
+  it("the organisation sets a tenant's ZNS public mode: development refuses production campaigns, audited; another organisation's tenant is 404, a member without UPDATE_TENANT 403", async () => {
+    const orgOf = await t.app.inject({ method: 'GET', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: owner });
+    expect(orgOf.statusCode).toBe(200);
+    expect(orgOf.json().data).toMatchObject({ tenantId, publicMode: 'production', abilities: { update: true } });
+    const set = await t.app.inject({ method: 'PUT', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: owner, payload: { publicMode: 'development' } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.publicMode).toBe('development');
+    expect((await req('GET', '/merchant/campaign/form-options', owner)).json().data.publicMode).toBe('development');
+    const [entry] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.tenantId, tenantId), eq(auditLogs.action, 'TENANT_SERVICES_UPDATE')));
+    expect(entry?.after).toMatchObject({ znsPublicMode: 'development' });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: owner, payload: { publicMode: 'live' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: viewer, payload: { publicMode: 'production' } })).statusCode).toBe(403);
+    const stranger = await buildOrganisation(t.database);
+    const so = await buildUser(t.database, { merchantId: stranger.id, role: 'OWNER' });
+    const strangerOwner = (await loginAs(t.app, so.email)).headers({ 'x-merchant-id': stranger.id });
+    expect((await t.app.inject({ method: 'GET', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: strangerOwner })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: strangerOwner, payload: { publicMode: 'production' } })).statusCode).toBe(404);
+    const back = await t.app.inject({ method: 'PUT', url: `/api/merchant/tenant/${tenantId}/zns-public-mode`, headers: owner, payload: { publicMode: 'production' } });
+    expect(back.json().data.publicMode).toBe('production');
+  });
+
   it('creates a campaign through the review: approval holds the estimated cost and it waits for its start', async () => {
     expect((await req('PUT', '/merchant/approval-workflow', owner, { kind: 'ZNS_CAMPAIGN', teamId: null, approverIds: [approverId] })).statusCode).toBe(200);
     const at = new Date(Date.now() + 3_600_000).toISOString();

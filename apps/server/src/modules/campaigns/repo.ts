@@ -4,6 +4,7 @@ import { users } from '../../db/schema/auth';
 import { apiKeys } from '../../db/schema/api-keys';
 import { campaignMappings, campaignSettings, campaignUploadFiles } from '../../db/schema/campaign-intake';
 import { campaignRecipients, campaignUploadRejects, campaignUploads, campaigns } from '../../db/schema/campaigns';
+import { tenants } from '../../db/schema/organisation';
 import { teams } from '../../db/schema/teams';
 import { znsTemplates } from '../../db/schema/templates';
 import { wallets } from '../../db/schema/wallets';
@@ -104,6 +105,26 @@ export async function rememberMapping(tx: DbOrTx, scope: TenantScope, znsTemplat
     .insert(campaignMappings)
     .values({ tenantId: scopedTenantId(scope), znsTemplateId, mapping })
     .onConflictDoUpdate({ target: [campaignMappings.tenantId, campaignMappings.znsTemplateId], set: { mapping, updatedAt: new Date() } });
+}
+
+/** The tenant's public-mode row (null: never set, production) when the tenant belongs to the organisation; undefined: not its tenant. */
+export async function findPublicModeOfMerchantTenant(db: DbOrTx, merchantId: string, tenantId: string, lock = false) {
+  const q = db
+    .select({ id: tenants.id, publicMode: campaignSettings.publicMode, updatedAt: campaignSettings.updatedAt })
+    .from(tenants)
+    .leftJoin(campaignSettings, eq(campaignSettings.tenantId, tenants.id))
+    .where(and(eq(tenants.id, tenantId), eq(tenants.merchantId, merchantId)));
+  const [row] = lock ? await q.for('update', { of: tenants }) : await q;
+  return row;
+}
+
+export async function savePublicMode(tx: DbOrTx, tenantId: string, publicMode: 'production' | 'development') {
+  const [row] = await tx
+    .insert(campaignSettings)
+    .values({ tenantId, publicMode })
+    .onConflictDoUpdate({ target: campaignSettings.tenantId, set: { publicMode, updatedAt: new Date() } })
+    .returning();
+  return row;
 }
 
 export async function publicModeOf(db: DbOrTx, scope: TenantScope): Promise<'production' | 'development'> {

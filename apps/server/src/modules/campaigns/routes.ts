@@ -14,10 +14,12 @@ import {
   campaignTemplatesQuery,
   campaignUpload,
   campaignUploadFields,
+  znsPublicMode,
+  znsPublicModeBody,
 } from '@zc/shared/api/campaigns';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
-import { tenantAccess } from '../../platform/context';
+import { merchantAccess, requireMerchant, tenantAccess } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
 import { parseFormFields } from '../../platform/files';
 import { runMutation } from '../../platform/mutation';
@@ -33,7 +35,9 @@ import {
   findCampaigns,
   findUploadView,
   formOptions,
+  getPublicMode,
   mapUpload,
+  setPublicMode,
   rejectReport,
   storeFile,
   templatesForKey,
@@ -52,6 +56,40 @@ const MB = CAMPAIGN_UPLOAD_MAX_BYTES / 1048576;
  * Sending, cancel, the detail and `campaign/history` are the dispatch files' (dispatch*.ts, detail*.ts).
  */
 export function registerCampaignRoutes(app: ZodApp, deps: ModuleDeps): void {
+  const modeParams = z.strictObject({ id: z.uuid() });
+  const modeErrors = {
+    403: errorResponse.describe('FORBIDDEN: the caller lacks the permission in this organisation'),
+    404: errorResponse.describe('NOT_FOUND: no tenant with this id in the organisation named by x-merchant-id'),
+  };
+  app.get(
+    '/merchant/tenant/:id/zns-public-mode',
+    {
+      config: { access: merchantAccess('VIEW_TENANT') },
+      schema: { operationId: 'getTenantZnsPublicMode', summary: "A tenant's ZNS public mode", tags: ['Tenants'], description: 'production (default) or development: a campaign may use production mode only when the tenant is in production (§4).', params: modeParams, response: { 200: dataResponse(znsPublicMode), ...modeErrors } },
+    },
+    async (req) => ({ data: await getPublicMode(deps.db, actorOf(req.ctx), requireMerchant(req.ctx), req.params.id) }),
+  );
+  app.put(
+    '/merchant/tenant/:id/zns-public-mode',
+    {
+      config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_SERVICES_UPDATE' },
+      schema: {
+        operationId: 'setTenantZnsPublicMode',
+        summary: "Set a tenant's ZNS public mode",
+        tags: ['Tenants'],
+        description: 'Campaigns created afterwards follow it; a campaign already created keeps its mode.',
+        params: modeParams,
+        body: znsPublicModeBody,
+        response: { 200: dataResponse(znsPublicMode), 400: errorResponse.describe('VALIDATION_FAILED: publicMode must be production or development'), ...modeErrors },
+      },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const data = await runMutation(deps.db, req, (tx, record) => setPublicMode(tx, actorOf(req.ctx), merchantId, req.params.id, req.body, record));
+      return { data };
+    },
+  );
+
   app.get(
     base,
     {

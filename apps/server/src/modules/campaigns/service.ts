@@ -13,11 +13,14 @@ import {
   type CampaignRule,
   type CampaignTemplate,
   type CampaignUpload,
+  type ZnsPublicMode,
+  type ZnsPublicModeBody,
 } from '@zc/shared/api/campaigns';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { emitEvent } from '../../platform/events';
-import type { Actor } from '../../platform/policy';
+import type { RecordAudit } from '../../platform/mutation';
+import { can, type Actor } from '../../platform/policy';
 import { scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 import { decideTask, latestReviews, submitForReview } from '../approvals/service';
 import { discountedPrice } from '../discounts/service';
@@ -38,8 +41,10 @@ import {
   listCampaigns,
   markFileIngested,
   namesOf,
+  findPublicModeOfMerchantTenant,
   publicModeOf,
   rejectPage,
+  savePublicMode,
   rememberMapping,
   rememberedMapping,
   updateCampaign,
@@ -435,4 +440,27 @@ export async function approveCampaign(tx: Tx, scope: TenantScope, id: string, ap
 export async function rejectCampaign(tx: Tx, scope: TenantScope, id: string): Promise<void> {
   const after = await updateCampaign(tx, scope, id, { status: 'REJECTED', dispatchState: null, nextRunAt: null }, campaignStatusIs('PENDING'));
   if (after) await announce(tx, after);
+}
+
+/* ─── The tenant's ZNS public mode (set by its organisation) ─── */
+
+function presentPublicMode(tenantId: string, row: { publicMode: 'production' | 'development' | null; updatedAt: Date | null } | undefined, actor: Actor): ZnsPublicMode {
+  return { tenantId, publicMode: row?.publicMode ?? 'production', updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null, abilities: { update: can(actor, 'UPDATE_TENANT') } };
+}
+
+/** A tenant's public mode as its organisation sees it; another organisation's tenant is 404. */
+export async function getPublicMode(db: DbOrTx, actor: Actor, merchantId: string, tenantId: string): Promise<ZnsPublicMode> {
+  const row = await findPublicModeOfMerchantTenant(db, merchantId, tenantId);
+  if (!row) throw notFound();
+  return presentPublicMode(row.id, row, actor);
+}
+
+/** Sets the tenant's public mode (campaigns created after it follow it; running ones keep their mode). */
+export async function setPublicMode(tx: Tx, actor: Actor, merchantId: string, tenantId: string, body: ZnsPublicModeBody, record: RecordAudit): Promise<ZnsPublicMode> {
+  const row = await findPublicModeOfMerchantTenant(tx, merchantId, tenantId, true);
+  if (!row) throw notFound();
+  if (!can(actor, 'UPDATE_TENANT')) throw new AppError('FORBIDDEN');
+  const saved = await savePublicMode(tx, row.id, body.publicMode);
+  await record({ tenantId: row.id, targetType: 'tenant', targetId: row.id, before: { znsPublicMode: row.publicMode ?? 'production' }, after: { znsPublicMode: body.publicMode } });
+  return presentPublicMode(row.id, saved, actor);
 }

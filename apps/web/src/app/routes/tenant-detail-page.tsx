@@ -33,6 +33,7 @@ import { PAGES, tenantHref } from '../../lib/paths';
 import { useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
 import { UserCell } from '../../components/user-cell';
+import { ZnsPublicModeItem } from '../../features/campaigns/components/zns-public-mode-item';
 import { TenantRateLimitsSection } from '../../features/api-rate-limits/components/tenant-rate-limits-section';
 
 // Local copy of TENANT_SERVICES: the shared constant's module imports zod at runtime.
@@ -204,6 +205,11 @@ export function TenantDetailPage({ tenant, onEditServices }: { tenant: Tenant; o
                   {tenant[s] ? <Tag color="green">{t('detail.on')}</Tag> : <Tag>{t('detail.off')}</Tag>}
                 </Descriptions.Item>
               ))}
+              {tenant.znsService && merchantId ? (
+                <Descriptions.Item label={t('services.znsPublicMode')}>
+                  <ZnsPublicModeItem tenant={{ merchantId, tenantId: tenant.id }} />
+                </Descriptions.Item>
+              ) : null}
             </Descriptions>
           </Card>
         </Col>
