@@ -61,6 +61,7 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
   const [draftFor, setDraftFor] = useState(conversation.id);
   const area = useRef<TextAreaRef>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const noteInFlight = useRef(false);
   const send = useSendMessage(tenantId, conversation.id);
   const note = useSendNote(tenantId, conversation.id);
   const canned = useCannedReplies(tenantId, canAct);
@@ -108,13 +109,17 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
 
   const submit = async () => {
     const body = text.trim();
-    if (!body || busy) return;
+    if (!body || busy || noteInFlight.current) return;
     if (noteMode) {
+      // A note has no client id: one request at a time, so a double Enter adds it once.
+      noteInFlight.current = true;
       try {
         await note.mutateAsync(body);
         setText('');
       } catch (e) {
         void message.error(`${t('noteFailed')}: ${errorText(e)}`);
+      } finally {
+        noteInFlight.current = false;
       }
       return;
     }
