@@ -191,7 +191,7 @@ describe('chat inbox: the conversation list', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 10; i += 1) {
-      const r = await t.app.inject({ url: `/api/merchant/chat/conversations?size=2${cursor ? `&cursor=${cursor}` : ''}&q=tie`, headers: s.headers({ 'x-tenant-id': w.other.id }) });
+      const r: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({ url: `/api/merchant/chat/conversations?size=2${cursor ? `&cursor=${cursor}` : ''}&q=tie`, headers: s.headers({ 'x-tenant-id': w.other.id }) });
       seen.push(...ids(r));
       cursor = r.json().meta.nextCursor;
       if (!cursor) break;
@@ -245,7 +245,7 @@ describe('chat inbox: messages', () => {
 
 describe('chat inbox: read, assign, spam, status', () => {
   const events = async (conversationId: string, type: string) =>
-    db().select().from(domainEvents).where(and(eq(domainEvents.type, type), sql`${domainEvents.payload}->>'conversationId' = ${conversationId}`));
+    db().select().from(domainEvents).where(and(sql`${domainEvents.type} = ${type}`, sql`${domainEvents.payload}->>'conversationId' = ${conversationId}`));
   const audits = (action: string, targetId: string) => db().select().from(auditLogs).where(and(sql`${auditLogs.action} = ${action}`, eq(auditLogs.targetId, targetId)));
 
   it('read clears the unread count once and announces it (VIEW is enough)', async () => {
