@@ -25,12 +25,13 @@ export interface SandboxApp {
  */
 export function createInProcessSandbox(
   app: Pick<SandboxApp, 'createSandbox'> | null,
-  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'>,
+  config: Pick<Config, 'zaloMode' | 'zaloSandboxUrl'> & Partial<Pick<Config, 'publicUrl'>>,
   servesHttp: boolean,
   localBase: string,
 ): Sandbox | null {
   if (!app || config.zaloMode !== 'sandbox' || config.zaloSandboxUrl || !servesHttp) return null;
-  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo` });
+  // Followers' media (images, files) are served by the sandbox itself, at the address browsers use.
+  return app.createSandbox({ webhookUrl: `${localBase}/api/webhooks/zalo`, mediaBaseUrl: `${config.publicUrl ?? localBase}/zalo-sandbox` });
 }
 
 /** buildApp's `mounts` for the sandbox at /zalo-sandbox; none without one. */

@@ -34,7 +34,8 @@ export function registerCallCounter(app: FastifyInstance, sb: Sandbox): void {
   const prefix = app.prefix;
   app.addHook('onRequest', async (req) => {
     const path = req.url.slice(prefix.length).split('?')[0] ?? '';
-    if (path.startsWith('/_control')) return;
+    // The control API and the followers' media stand-ins (routes/chat-media.ts) are not Zalo API calls.
+    if (path.startsWith('/_control') || path.startsWith('/media/')) return;
     const key = `${req.method} ${path}`;
     const m = countersOf(sb);
     const c = m.get(key);

@@ -22,7 +22,8 @@ const CONVERSATION_TYPE: Record<UserMessageKind, string> = {
 };
 
 export const DEFAULT_RECEIPTS: ChatReceiptSettings = { enabled: true, receivedDelayMs: 300, seenDelayMs: 1_500 };
-const MEDIA_HOST = 'https://sandbox-media.zdn.vn';
+/** Where the followers' media live: the sandbox's own `/media` (routes/chat-media.ts) when it knows its address, else a CDN-like name. */
+const mediaHost = (sb: Sandbox): string => (sb.options.mediaBaseUrl ? `${sb.options.mediaBaseUrl.replace(/\/+$/, '')}/media` : 'https://sandbox-media.zdn.vn');
 const HISTORY_LIMIT = 5_000;
 
 /** Keeps the conversation log bounded per OA (the sandbox is not a message archive); oldest first. */
@@ -62,9 +63,9 @@ export interface UserMessageInput {
 }
 
 /** Zalo's `message.attachments[0]` and the conversation API's extra fields of one user message. */
-function attachmentOf(kind: UserMessageKind, p: UserMessageInput, msgId: string): { attachment?: { type: string; payload: Record<string, unknown> }; url?: string; extra?: Record<string, unknown>; text?: string } {
-  const url = p.url ?? `${MEDIA_HOST}/${kind}/${msgId}`;
-  const thumbnail = p.thumbnail ?? `${MEDIA_HOST}/thumb/${msgId}.jpg`;
+function attachmentOf(host: string, kind: UserMessageKind, p: UserMessageInput, msgId: string): { attachment?: { type: string; payload: Record<string, unknown> }; url?: string; extra?: Record<string, unknown>; text?: string } {
+  const url = p.url ?? `${host}/${kind}/${msgId}`;
+  const thumbnail = p.thumbnail ?? `${host}/thumb/${msgId}.jpg`;
   switch (kind) {
     case 'text':
       return {};
@@ -75,7 +76,7 @@ function attachmentOf(kind: UserMessageKind, p: UserMessageInput, msgId: string)
       return { attachment: { type: 'video', payload: { thumbnail, url, description: p.description ?? '' } }, url, extra: { thumb: thumbnail } };
     case 'audio': {
       // Voice messages are AMR files (REFERENCE §13.4).
-      const amr = p.url ?? `${MEDIA_HOST}/voice/${msgId}.amr`;
+      const amr = p.url ?? `${host}/voice/${msgId}.amr`;
       return { attachment: { type: 'audio', payload: { url: amr } }, url: amr };
     }
     case 'link': {
@@ -90,7 +91,7 @@ function attachmentOf(kind: UserMessageKind, p: UserMessageInput, msgId: string)
     }
     case 'sticker': {
       const id = p.stickerId ?? 'b2a4c5d17e8f';
-      const stickerUrl = p.url ?? `https://zalo-api.zadn.vn/api/emoticon/sticker/webpc?eid=${id}&size=130`;
+      const stickerUrl = p.url ?? `${host}/sticker/${id}.png`;
       return { attachment: { type: 'sticker', payload: { id, url: stickerUrl } }, url: stickerUrl };
     }
     case 'location': {
@@ -100,7 +101,7 @@ function attachmentOf(kind: UserMessageKind, p: UserMessageInput, msgId: string)
     }
     case 'file': {
       const name = p.file?.name ?? 'don-hang.pdf';
-      const fileUrl = p.file?.url ?? p.url ?? `${MEDIA_HOST}/file/${msgId}/${encodeURIComponent(name)}`;
+      const fileUrl = p.file?.url ?? p.url ?? `${host}/file/${msgId}/${encodeURIComponent(name)}`;
       const payload = {
         url: fileUrl,
         size: String(p.file?.size ?? 24_576),
@@ -114,7 +115,7 @@ function attachmentOf(kind: UserMessageKind, p: UserMessageInput, msgId: string)
       // A shared contact arrives as a link attachment whose description carries the card (UNCERTAIN: no official sample).
       const name = p.card?.name ?? 'Nguyễn Văn Bình';
       const phone = p.card?.phone ?? '84912000111';
-      const qr = `${MEDIA_HOST}/qr/${phone}.png`;
+      const qr = `${host}/qr/${phone}.png`;
       const payload = { title: name, description: JSON.stringify({ phone, qrCodeUrl: qr }), thumbnail: qr, url: `https://zalo.me/${phone.replace(/^84/, '0')}` };
       return { attachment: { type: 'link', payload }, url: payload.url, text: name, extra: { thumb: qr, links: [{ url: payload.url, title: name, description: payload.description, thumb: qr }] } };
     }
@@ -132,7 +133,7 @@ export function simulateUserMessage(sb: Sandbox, p: UserMessageInput): { msgId: 
   const kind: UserMessageKind = p.kind ?? 'text';
   const time = p.at ?? sb.clock.now();
   const msgId = p.msgId ?? nextHexId(sb.state);
-  const a = attachmentOf(kind, p, msgId);
+  const a = attachmentOf(mediaHost(sb), kind, p, msgId);
   const text = p.text ?? a.text;
   user.lastInteraction = Math.max(user.lastInteraction, time);
   pushMessage(sb, { msgId, oaId: oa.oaId, userId: user.userId, src: 1, type: CONVERSATION_TYPE[kind], text: text ?? '', time, url: a.url, extra: a.extra });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { explainZaloError } from '@zc/zalo/error-catalog';
 import { registerControlRoutes } from './control';
 import { registerChatControlRoutes } from './routes/chat-control';
+import { registerChatMediaRoutes } from './routes/chat-media';
 import { registerCallCounter } from './call-counter';
 import { registerGraphRoutes } from './routes/graph';
 import { registerOaInfoRoutes } from './routes/oa-info';
@@ -56,7 +57,7 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   // Fault injection for tests and benchmarks (never on the control API itself).
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.slice(prefix.length).split('?')[0] ?? '';
-    if (path.startsWith('/_control')) return;
+    if (path.startsWith('/_control') || path.startsWith('/media/')) return;
     const forced = sb.forcedErrors.get(path);
     if (forced && forced.remaining > 0) {
       forced.remaining -= 1;
@@ -93,4 +94,5 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaBroadcastControl(app, sb);
   registerArticleControlRoutes(app, sb);
   registerChatControlRoutes(app, sb);
+  registerChatMediaRoutes(app);
 }

@@ -14,6 +14,8 @@ export interface SandboxOptions {
   znsDeliveryDelayMs?: number;
   /** The OA API limit per app and minute (default 4,000, Zalo's). */
   oaRateLimitPerMinute?: number;
+  /** The sandbox's own public address (e.g. `https://console.example/zalo-sandbox`): followers' media are served from `<it>/media`. */
+  mediaBaseUrl?: string;
   /** Used to deliver webhooks (tests may pass their own). */
   fetch?: typeof fetch;
 }

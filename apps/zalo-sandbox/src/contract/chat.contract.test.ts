@@ -221,4 +221,26 @@ describe('OA chat simulation against the sandbox', () => {
     await waitFor(() => receiver.received.length === 5);
     expect(events().map((e) => (e.type === 'user_message' ? e.msgId : ''))).toEqual(ids);
   });
+
+  it('serves the followers’ media when it knows its address: a PNG for images and thumbnails, a PDF for a .pdf file', async () => {
+    h.sb.sandbox.options.mediaBaseUrl = h.sb.url;
+    try {
+      const u = active();
+      await post('/simulate/user-message', { oaId: OA, userId: u.userId, kind: 'image' });
+      await post('/simulate/user-message', { oaId: OA, userId: u.userId, kind: 'file', file: { name: 'hoa-don.pdf' } });
+      const [file, image] = await getConversation(h.client, OA, { userId: u.userId, count: 2 });
+      expect(image?.url?.startsWith(`${h.sb.url}/media/`)).toBe(true);
+      const img = await fetch(image!.url!);
+      expect([img.status, img.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect(Buffer.from(await img.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+      const pdf = await fetch(file!.url!);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect((await pdf.text()).startsWith('%PDF-1.4')).toBe(true);
+      // Not Zalo API calls: the call counter leaves them out.
+      const calls = (await (await fetch(`${h.sb.url}/_control/calls`)).json()) as Record<string, unknown>;
+      expect(JSON.stringify(calls)).not.toContain('/media/');
+    } finally {
+      delete h.sb.sandbox.options.mediaBaseUrl;
+    }
+  });
 });
