@@ -25,7 +25,7 @@ export function useDurationText(): (ms: number) => string {
   const { t } = useTranslation('chat-composer');
   return (ms) => {
     const d = splitDuration(ms);
-    if (d.totalHours >= 48) return t('window.days', { days: d.days, hours: d.hours });
+    if (d.totalHours > 48) return t('window.days', { days: d.days, hours: d.hours });
     if (d.totalHours >= 1) return t('window.hours', { hours: d.totalHours, minutes: d.minutes });
     return t('window.minutes', { minutes: d.minutes });
   };
