@@ -108,7 +108,7 @@ export function ConversationList({ tenantId, zaloOAId, selectedId, onSelect }: {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 }} data-testid="chat-list">
-      <div style={{ padding: '8px 12px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <div style={{ padding: '8px 10px 0', borderBottom: '1px solid #f0f0f0' }}>
         <Input
           allowClear
           prefix={<SearchOutlined />}
@@ -161,7 +161,8 @@ export function ConversationList({ tenantId, zaloOAId, selectedId, onSelect }: {
           size="small"
           activeKey={filter}
           onChange={(k) => setFilter(k as ChatFilter)}
-          items={CHAT_FILTERS.map((f) => ({ key: f, label: t(`filter.${f}`) }))}
+          items={CHAT_FILTERS.map((f) => ({ key: f, label: <span style={{ fontSize: 13 }}>{t(`filter.${f}`)}</span> }))}
+          tabBarGutter={12}
           tabBarStyle={{ marginBottom: 0 }}
           data-testid="chat-filters"
         />

@@ -50,7 +50,7 @@ export function InboxRow({ conversation: c, showOa, selected, onSelect, now }: {
         minWidth: 0,
       }}
     >
-      <Avatar size={40} src={c.avatar ?? undefined} style={{ flex: 'none', background: c.avatar ? undefined : avatarColour(c.displayName || c.userId) }} icon={c.isGroup ? <TeamOutlined /> : undefined}>
+      <Avatar size={40} src={c.avatar ?? undefined} style={{ flex: 'none', background: avatarColour(c.displayName || c.userId) }} icon={c.isGroup ? <TeamOutlined /> : undefined}>
         {c.isGroup ? null : initials(c.displayName)}
       </Avatar>
       <span style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -83,7 +83,7 @@ export function InboxRow({ conversation: c, showOa, selected, onSelect, now }: {
           ) : null}
           {c.assignee ? (
             <Tooltip title={t('list.assignedTo', { name: c.assignee.displayName })}>
-              <Avatar size={18} src={c.assignee.avatar ?? undefined} style={{ flex: 'none', fontSize: 10, background: c.assignee.avatar ? undefined : avatarColour(c.assignee.displayName) }} data-testid="chat-row-assignee" aria-label={t('list.assignedTo', { name: c.assignee.displayName })}>
+              <Avatar size={18} src={c.assignee.avatar ?? undefined} style={{ flex: 'none', fontSize: 10, background: avatarColour(c.assignee.displayName) }} data-testid="chat-row-assignee" aria-label={t('list.assignedTo', { name: c.assignee.displayName })}>
                 {initials(c.assignee.displayName)}
               </Avatar>
             </Tooltip>

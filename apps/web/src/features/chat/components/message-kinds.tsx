@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import FileOutlined from '@ant-design/icons/FileOutlined';
 import FileImageOutlined from '@ant-design/icons/FileImageOutlined';
@@ -165,7 +165,15 @@ export function LinkifiedText({ text }: { text: string }) {
   );
 }
 
-const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 8, objectFit: 'contain' as const, background: '#f5f5f5' };
+// A picture takes 260 px (less on a narrow bubble) whatever its own size, its height from its proportions.
+const mediaStyle: CSSProperties = { display: 'block', width: 260, maxWidth: '100%', height: 'auto', maxHeight: 320, borderRadius: 8, objectFit: 'contain', background: '#f5f5f5' };
+
+/** An image from Zalo's CDN (its links expire): what it cannot load is replaced by `fallback`. */
+function Img({ src, alt, style, fallback }: { src: string; alt: string; style: CSSProperties; fallback: ReactNode }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) return <>{fallback}</>;
+  return <img src={src} alt={alt} loading="lazy" style={style} onError={() => setFailed(src)} />;
+}
 const TABLE_COLOURS: Record<string, string> = { grey: '#8c8c8c', green: '#389e0d', blue: '#0958d9', yellow: '#ad8b00', red: '#cf1322' };
 
 function Label({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -220,7 +228,7 @@ function RichTemplate({ sources }: { sources: Loose[] }) {
   const text = str(e.text);
   return (
     <div data-testid="chat-rich">
-      {banner ? <img src={banner} alt="" loading="lazy" style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 8, marginBottom: 8 }} /> : null}
+      {banner ? <Img src={banner} alt="" style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 8, marginBottom: 8, display: 'block' }} fallback={null} /> : null}
       {header ? <div style={{ fontWeight: 700, fontSize: 15, marginBottom: 4 }}>{header}</div> : null}
       {text ? <div style={{ whiteSpace: 'pre-wrap', marginBottom: 6 }}>{text}</div> : null}
       {table.length ? (
@@ -341,7 +349,7 @@ function BusinessCard({ sources, text }: { sources: Loose[]; text: string | null
     <div data-testid="chat-business-card">
       <Label icon={<IdcardOutlined />}>{t('kind.businessCard')}</Label>
       <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
-        {avatar ? <img src={avatar} alt="" style={{ width: 40, height: 40, borderRadius: '50%', objectFit: 'cover' }} /> : <IdcardOutlined style={{ fontSize: 32, color: '#8c8c8c' }} />}
+        {avatar ? <Img src={avatar} alt="" style={{ width: 40, height: 40, borderRadius: '50%', objectFit: 'cover', flex: 'none' }} fallback={<IdcardOutlined style={{ fontSize: 32, color: '#8c8c8c' }} />} /> : <IdcardOutlined style={{ fontSize: 32, color: '#8c8c8c' }} />}
         <div style={{ minWidth: 0 }}>
           <div style={{ fontWeight: 600 }}>{name ?? t('kind.businessCardUnnamed')}</div>
           {phone ? <div>{phone}</div> : null}
@@ -375,7 +383,7 @@ export function MessageContent({ message }: { message: ChatMessage }) {
         <div data-testid={`chat-${m.kind}`}>
           {src ? (
             <a href={src} target="_blank" rel="noopener noreferrer" aria-label={t(m.kind === 'gif' ? 'kind.gif' : 'kind.image')}>
-              <img src={src} alt={t(m.kind === 'gif' ? 'kind.gif' : 'kind.image')} loading="lazy" style={mediaStyle} />
+              <Img src={src} alt={t(m.kind === 'gif' ? 'kind.gif' : 'kind.image')} style={mediaStyle} fallback={<Label icon={<PictureOutlined />}>{t('kind.imageUnavailable')}</Label>} />
             </a>
           ) : (
             <Label icon={<PictureOutlined />}>{t(m.kind === 'gif' ? 'kind.gif' : 'kind.image')}</Label>
@@ -413,7 +421,7 @@ export function MessageContent({ message }: { message: ChatMessage }) {
       const src = safeUrl(pick(sources, 'url', 'thumbnail'));
       return (
         <div data-testid="chat-sticker">
-          {src ? <img src={src} alt={t('kind.sticker')} loading="lazy" style={{ width: 120, height: 120, objectFit: 'contain' }} /> : <Label icon={<SmileOutlined />}>{t('kind.sticker')}</Label>}
+          {src ? <Img src={src} alt={t('kind.sticker')} style={{ width: 120, height: 120, objectFit: 'contain', display: 'block' }} fallback={<Label icon={<SmileOutlined />}>{t('kind.sticker')}</Label>} /> : <Label icon={<SmileOutlined />}>{t('kind.sticker')}</Label>}
         </div>
       );
     }
@@ -427,8 +435,8 @@ export function MessageContent({ message }: { message: ChatMessage }) {
       // A shared contact arrives as a link whose description is the card's JSON.
       if (description?.startsWith('{') && /"phone"/.test(description)) return <BusinessCard sources={first} text={text} />;
       return (
-        <div data-testid="chat-link" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff' }}>
-          {thumb ? <img src={thumb} alt="" loading="lazy" style={{ width: '100%', maxHeight: 160, objectFit: 'cover', display: 'block' }} /> : null}
+        <div data-testid="chat-link" style={{ border: '1px solid #f0f0f0', borderRadius: 8, overflow: 'hidden', background: '#fff', width: 280, maxWidth: '100%' }}>
+          {thumb ? <Img src={thumb} alt="" style={{ width: '100%', maxHeight: 160, objectFit: 'cover', display: 'block' }} fallback={null} /> : null}
           <div style={{ padding: 8 }}>
             {title ? <div style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</div> : null}
             {description ? <div style={{ fontSize: 12, color: '#595959', overflowWrap: 'anywhere' }}>{description}</div> : null}
@@ -500,7 +508,7 @@ export function MessageContent({ message }: { message: ChatMessage }) {
       return (
         <div data-testid="chat-request">
           <Label icon={<FormOutlined />}>{t('kind.request')}</Label>
-          {image ? <img src={image} alt="" loading="lazy" style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 8 }} /> : null}
+          {image ? <Img src={image} alt="" style={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 8, display: 'block' }} fallback={null} /> : null}
           {title ? <div style={{ fontWeight: 600, marginTop: 6 }}>{title}</div> : null}
           {subtitle ? <div style={{ color: '#595959' }}>{subtitle}</div> : null}
         </div>
@@ -510,12 +518,10 @@ export function MessageContent({ message }: { message: ChatMessage }) {
       return <UserInfoTable sources={sources} />;
     case 'transaction':
     case 'promotion': {
-      const subtype = m.kind === 'transaction' ? pickStr(sources, 'templateType', 'template_type') : undefined;
       return (
         <div data-testid={`chat-${m.kind}`}>
           <Label icon={m.kind === 'promotion' ? <GiftOutlined /> : <ProfileOutlined />}>
             {t(m.kind === 'promotion' ? 'kind.promotion' : 'kind.transaction')}
-            {subtype ? ` · ${subtype}` : ''}
           </Label>
           <RichTemplate sources={sources} />
           {!pick(sources, 'elements') && text ? <LinkifiedText text={text} /> : null}
