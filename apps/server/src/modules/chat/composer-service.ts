@@ -3,7 +3,7 @@ import { uploadFile, uploadGif, uploadImage } from '@zc/zalo/oa-media';
 import { sendReaction } from '@zc/zalo/oa-messages';
 import type { ZaloClient } from '@zc/zalo/client';
 import { CHAT_LIMITS, CHAT_WINDOW, type ChatMessage, type ChatMessageKind, type ChatMessageStatus, type ChatReaction } from '@zc/shared/api/chat';
-import type { OaMessage } from '@zc/shared/api/messaging';
+import { oaMessage, type OaMessage } from '@zc/shared/api/messaging';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { canonicalJson } from '../../platform/audit';
 import { sha256 } from '../../platform/crypto';
@@ -31,6 +31,7 @@ import {
   zaloMsgIdTaken,
 } from './composer-repo';
 import { presentChatMessage, type ChatMessageRow, type ConversationRow } from './presenter';
+import { stickerUrl } from './stickers';
 
 /**
  * The composer (issue 15, ADR 0021): an agent's reply is a chat message (OUT, SENDING) and an outbox row
@@ -62,6 +63,20 @@ function textOf(m: OaMessage): string | null {
     default:
       return null;
   }
+}
+
+/** What the conversation renders of a sent message: the message itself, a catalogue sticker with its image. */
+function chatPayloadOf(m: OaMessage): Record<string, unknown> {
+  const url = m.kind === 'sticker' ? stickerUrl(m.attachmentId) : null;
+  return url ? { ...m, url } : { ...m };
+}
+
+/** The OA message a stored OUT payload was sent as (a retry sends it again). */
+function sentMessageOf(payload: Record<string, unknown>): OaMessage {
+  const { url: _image, ...withoutImage } = payload;
+  const parsed = oaMessage.safeParse(payload.kind === 'sticker' ? withoutImage : payload);
+  if (!parsed.success) throw new AppError('CHAT_NOT_RETRYABLE', 'The stored message can no longer be sent');
+  return parsed.data;
 }
 
 /**
@@ -159,7 +174,7 @@ export async function sendChatMessage(
       direction: 'OUT',
       kind: chatKindOf(message),
       text: textOf(message),
-      payload: message as unknown as Record<string, unknown>,
+      payload: chatPayloadOf(message),
       quoteZaloMsgId: message.kind === 'quote' ? message.quoteMessageId : null,
       quoteText: quoted?.text ?? null,
       status: 'SENDING',
@@ -194,7 +209,7 @@ export async function retryChatMessage(db: Db, scope: TenantScope, conversationI
   const row = await db.transaction(async (tx) => {
     const locked = await lockMessage(tx, found.id);
     if (!locked || locked.status !== 'FAILED') throw new AppError('CHAT_NOT_RETRYABLE');
-    const message = locked.payload as unknown as OaMessage;
+    const message = sentMessageOf(locked.payload ?? {});
     const historyId = await enqueue(tx, await outgoing(tx, conv, message, free, `chat-${locked.id}-${now.getTime()}`, now));
     const updated = await updateMessage(tx, locked.id, { messageHistoryId: historyId, status: 'SENDING', errorCode: null, errorMessage: null, errorMessageVi: null });
     await announce(tx, conv, updated);

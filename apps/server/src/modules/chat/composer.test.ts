@@ -4,6 +4,7 @@ import { startSandboxServer, type RunningSandbox } from '@zc/zalo-sandbox/server
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import type { ZaloClient } from '@zc/zalo/client';
 import { chatConversations, chatMessages } from '../../db/schema/chat';
+import { domainEvents } from '../../db/schema/events';
 import { messageHistory } from '../../db/schema/messaging';
 import { wallets } from '../../db/schema/wallets';
 import { zaloOas } from '../../db/schema/zalo-oa';
@@ -254,6 +255,37 @@ describe('failures and retry', () => {
     expect((await messageRow(id)).zaloMsgId).toBeTruthy();
   });
 
+  it('a transient Zalo failure keeps the message SENDING until the outbox’s next attempt sends it; a failed sticker is retried as the same sticker', async () => {
+    const conv = await conversation(HOUR);
+    await control('/force-error', { path: '/openapi/v3.0/oa/message/cs', code: -200, count: 1 });
+    const res = await send(conv.id, { kind: 'text', text: 'thử lại sau' });
+    const id = res.json().data.id as string;
+    await deliver();
+    const waiting = await messageRow(id);
+    expect(waiting.status).toBe('SENDING');
+    expect((await historyRow(waiting.messageHistoryId!)).status).toBe('PENDING');
+    await processDueMessages({ db: t.database.db, zalo }, { now: new Date(Date.now() + 15 * 60_000) });
+    await dispatchPendingEvents(t.database.db, EVENT_HANDLERS);
+    expect(DELIVERED).toContain((await messageRow(id)).status);
+    // Every change was announced to the inbox (chat.message with the status of the moment).
+    const announced = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'chat.message')).orderBy(asc(domainEvents.id));
+    const statuses = announced.filter((e) => (e.payload as { messageId: string }).messageId === id).map((e) => (e.payload as { status: string }).status);
+    expect(statuses[0]).toBe('SENDING');
+    expect(statuses).toContain('SENT');
+
+    await control('/force-error', { path: '/openapi/v3.0/oa/message/cs', code: -230, count: 1 });
+    const sticker = await send(conv.id, { kind: 'sticker', attachmentId: 'zc.cat.hello' });
+    const sid = sticker.json().data.id as string;
+    await deliver();
+    expect((await messageRow(sid)).status).toBe('FAILED');
+    const retry = await t.app.inject({ method: 'POST', url: `/api/merchant/chat/conversations/${conv.id}/messages/${sid}/retry`, headers: h2 });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const again = await messageRow(sid);
+    expect((await historyRow(again.messageHistoryId!)).messageData).toEqual({ kind: 'sticker', attachmentId: 'zc.cat.hello' });
+    await deliver();
+    expect(DELIVERED).toContain((await messageRow(sid)).status);
+  });
+
   it('never moves a status backwards: SEEN stays SEEN when a late delivery status arrives', async () => {
     const conv = await conversation(HOUR);
     const res = await send(conv.id, { kind: 'text', text: 'đã xem' });
@@ -345,6 +377,8 @@ describe('uploads and stickers', () => {
     const conv = await conversation(HOUR);
     const sent = await send(conv.id, { kind: 'sticker', attachmentId: sticker.zaloStickerId });
     expect(sent.statusCode, sent.body).toBe(201);
+    // The conversation shows the sticker's image; Zalo gets only its id.
+    expect(sent.json().data.payload).toEqual({ kind: 'sticker', attachmentId: sticker.zaloStickerId, url: sticker.url });
     await deliver();
     expect(DELIVERED).toContain((await messageRow(sent.json().data.id)).status);
   });

@@ -27,3 +27,10 @@ export function stickerPage(page: number, size: number): { data: StickerCollecti
   const from = (page - 1) * size;
   return { data: STICKER_COLLECTIONS.slice(from, from + size).map((c) => ({ ...c, stickers: c.stickers.map((s) => ({ ...s })) })), meta: { total: STICKER_COLLECTIONS.length, page, size } };
 }
+
+const URL_BY_ZALO_ID = new Map(STICKER_COLLECTIONS.flatMap((c) => c.stickers.map((s) => [s.zaloStickerId, s.url] as const)));
+
+/** The image of a catalogue sticker by the id it is sent with (null: not one of ours). */
+export function stickerUrl(zaloStickerId: string): string | null {
+  return URL_BY_ZALO_ID.get(zaloStickerId) ?? null;
+}
