@@ -179,6 +179,18 @@ describe('chat ingest: follower messages', () => {
     expect(rows[0]).toMatchObject({ direction: 'IN', kind: 'user_info', payload: { info: { name: 'Trần B', phone: '0912345678', address: 'Q1' } } });
   });
 
+  it('announces a new message with the conversation\'s assignee (the "new message in my conversation" notification)', async () => {
+    const u = userId();
+    await deliver(userText(SANDBOX_OA_ID, u, msgId(), 'lần đầu'));
+    const conv = await conversationOf(oaA, u);
+    await t.database.db.update(chatConversations).set({ assigneeUserId: ownerA.userId }).where(eq(chatConversations.id, conv!.id));
+    const streamA = await stream(ownerA, { 'x-tenant-id': tenantA });
+    await deliver(userText(SANDBOX_OA_ID, u, msgId(), 'lần hai'));
+    const got = await streamA.next(chatEvent((d) => d.conversationId === conv!.id));
+    expect(JSON.parse(got.data).data).toMatchObject({ direction: 'IN', assigneeUserId: ownerA.userId });
+    expect((await conversationOf(oaA, u))!.unreadCount).toBe(2);
+  });
+
   it('ignores anonymous messages', async () => {
     const u = userId();
     await deliver({ event_name: 'anonymous_send_text', sender: { id: u }, recipient: { id: SANDBOX_OA_ID }, message: { text: 'ẩn danh', msg_id: msgId(), conversation_id: 'c1' } });
