@@ -176,6 +176,11 @@ describe('sending', () => {
     const conv = await conversation(HOUR);
     const long = await send(conv.id, { kind: 'text', text: 'a'.repeat(2001) });
     expect([400, 422]).toContain(long.statusCode);
+    // Text the database cannot store (NUL) is refused, never a 500.
+    const nul = await send(conv.id, { kind: 'text', text: 'a\u0000b' });
+    expect(nul.statusCode, nul.body).toBe(400);
+    const nulId = await t.app.inject({ method: 'POST', url: `/api/merchant/chat/conversations/${conv.id}/messages`, headers: h, payload: { clientMessageId: 'x\u0000y', message: { kind: 'text', text: 'ok' } } });
+    expect(nulId.statusCode, nulId.body).toBe(400);
     const group = await conversation(HOUR, { isGroup: true });
     const res = await send(group.id, { kind: 'text', text: 'chào nhóm' });
     expect(res.statusCode).toBe(422);
