@@ -3,9 +3,9 @@
 // sandbox's control API: the conversation appears in both inboxes live (no reload). The admin opens it
 // and assigns it to herself; the moderator's inbox shows the assignee, and once she opens the same
 // conversation she sees the admin there (presence marker). The admin replies with an uploaded image,
-// which reaches both browsers and turns received/seen from the sandbox's receipts; the follower's answer
-// (simulated) arrives live in both. The inbox and the conversation are shot in vi and en at 1440 and
-// 390 px, without sideways scrolling on the phone.
+// which reaches both browsers and turns received/seen from the sandbox's receipts; the follower's
+// answer (a text, then a photo the sandbox serves) arrives live in both. The inbox and the
+// conversation are shot in vi and en at 1440 and 390 px, without sideways scrolling on the phone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -154,6 +154,14 @@ describe('OA chat journey', () => {
       await sandbox('/simulate/user-message', { oaId: SANDBOX_OA_ID, userId: follower.userId, text: replyText });
       await Promise.all([waitForMessage(a, 'IN', replyText), waitForMessage(b, 'IN', replyText)]);
       console.log(`oa-chat journey: the follower's answer in both conversations ${Date.now() - answered} ms after the sandbox sent it`);
+      // Then a photo: the sandbox serves the follower's media, so it shows as an image in both browsers.
+      await sandbox('/simulate/user-message', { oaId: SANDBOX_OA_ID, userId: follower.userId, kind: 'image' });
+      for (const page of [a, b]) {
+        await waitForMessage(page, 'IN', null, 'image');
+        const img = page.locator('[data-testid=chat-messages] [data-testid=chat-message][data-direction=IN][data-kind=image] img').last();
+        await img.waitFor({ timeout: 15_000 });
+        await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout: 15_000 });
+      }
       await assertNoReload(a, 'agent A');
       await assertNoReload(b, 'agent B');
       await settle(a);
