@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { NOTIFICATION_KINDS } from '@zc/shared/api/notifications';
 import { auditLogs } from '../../db/schema/audit';
 import { domainEvents } from '../../db/schema/events';
 import { mailOutbox } from '../../db/schema/mail';
@@ -163,7 +164,7 @@ describe('preferences', () => {
     const put = await t.app.inject({ method: 'PUT', url: '/api/merchant/notification/preferences', headers: s.headers(), payload: { preferences: [{ kind: 'TASK_APPROVED', inApp: false, email: true }] } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.find((p: { kind: string }) => p.kind === 'TASK_APPROVED')).toEqual({ kind: 'TASK_APPROVED', inApp: false, email: true });
-    expect(put.json().data).toHaveLength(11);
+    expect(put.json().data).toHaveLength(NOTIFICATION_KINDS.length);
     const [audit] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'NOTIFICATION_PREFERENCES_UPDATE'), eq(auditLogs.actorId, w.member.id)));
     expect(audit).toBeTruthy();
     const dup = await t.app.inject({ method: 'PUT', url: '/api/merchant/notification/preferences', headers: s.headers(), payload: { preferences: [{ kind: 'SLA_WARNING', inApp: true, email: true }, { kind: 'SLA_WARNING', inApp: false, email: true }] } });
