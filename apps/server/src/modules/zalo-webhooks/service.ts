@@ -50,6 +50,9 @@ function dedupeKey(event: ZaloWebhookEvent, rawBody: string): string {
   const raw = event.raw;
   const message = (raw.message ?? {}) as Record<string, unknown>;
   const msgId = message.msg_id ?? (Array.isArray(message.msg_ids) ? message.msg_ids.join(',') : undefined);
+  // A reaction names the message reacted to: the same side may react to it again (another icon, a
+  // removal), so its icon and time belong to the key too (a retry resends the same body, the same key).
+  if (msgId && event.type === 'reaction') return `${event.eventName}:${String(msgId)}:${event.reactIcon ?? ''}:${String(raw.timestamp ?? '')}`;
   if (msgId) return `${event.eventName}:${String(msgId)}`;
   // Zalo retries resend the same signed body; two different events never share its hash.
   return `${event.eventName}:${event.appId}:${sha256(rawBody)}`;

@@ -149,3 +149,21 @@ describe('Zalo webhooks: the in-process app cache (ADR 0015)', () => {
     expect(stored.map((r) => r.oa).sort()).toEqual([first, first, second].sort());
   });
 });
+
+describe('Zalo webhooks: deduplication of reactions', () => {
+  it('keeps a second reaction of the same side to the same message (another icon, a removal), and a retry of either once', async () => {
+    const react = (icon: string, at: number) => {
+      const timestamp = String(at);
+      const body = JSON.stringify({ app_id: SANDBOX_APP_ID, event_name: 'user_reacted_message', sender: { id: 'user-react-1' }, recipient: { id: SANDBOX_OA_ID }, message: { msg_id: 'reacted-msg-1', react_icon: icon }, timestamp });
+      return { body, signature: signZaloWebhook({ appId: SANDBOX_APP_ID, rawBody: body, timestamp, secret: SANDBOX_WEBHOOK_SECRET }) };
+    };
+    const before = await eventCount();
+    const at = Date.now();
+    const heart = react('/-heart', at);
+    const removal = react('/-remove', at + 1_000);
+    for (const e of [heart, removal, heart, removal]) expect((await post(e)).statusCode).toBe(200);
+    const rows = await t.database.db.select({ key: zaloEvents.dedupeKey }).from(zaloEvents).where(eq(zaloEvents.eventName, 'user_reacted_message'));
+    expect(rows.filter((r) => r.key.startsWith('user_reacted_message:reacted-msg-1:'))).toHaveLength(2);
+    expect(await eventCount()).toBe(before + 2);
+  });
+});
