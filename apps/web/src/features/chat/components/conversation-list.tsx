@@ -80,7 +80,7 @@ export function ConversationList({ tenantId, zaloOAId, selectedId, onSelect }: {
   } else if (list.isError) {
     body = (
       <div style={{ padding: 12 }}>
-        <Alert type="error" showIcon message={t('list.error')} description={errorText(list.error)} action={<Button size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>} data-testid="chat-list-error" />
+        <Alert type="error" showIcon title={t('list.error')} description={errorText(list.error)} action={<Button size="small" onClick={() => void list.refetch()}>{t('list.retry')}</Button>} data-testid="chat-list-error" />
       </div>
     );
   } else if (assignment === 'team' && !teamId) {

@@ -161,7 +161,7 @@ export function ConversationView({ tenantId, conversation, onQuote }: { tenantId
   if (query.isPending) {
     body = (
       <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} data-testid="chat-messages-loading">
-        <Spin tip={t('view.loading')}>
+        <Spin description={t('view.loading')}>
           <div style={{ width: 120, height: 60 }} />
         </Spin>
       </div>
@@ -169,7 +169,7 @@ export function ConversationView({ tenantId, conversation, onQuote }: { tenantId
   } else if (query.isError && messages.length === 0) {
     body = (
       <div style={{ padding: 16 }}>
-        <Alert type="error" showIcon message={t('view.error')} description={errorText(query.error)} action={<Button size="small" onClick={() => void query.refetch()}>{t('list.retry')}</Button>} />
+        <Alert type="error" showIcon title={t('view.error')} description={errorText(query.error)} action={<Button size="small" onClick={() => void query.refetch()}>{t('list.retry')}</Button>} />
       </div>
     );
   } else if (messages.length === 0) {
