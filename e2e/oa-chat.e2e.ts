@@ -82,12 +82,12 @@ describe('OA chat journey', () => {
     // Synced followers give the conversation its name, avatar and phone.
     await api('POST', 'merchant/oa-user/sync', { zaloOAId: oa.id });
     const followers = await api<Array<{ userId: string; displayName: string; userIsFollower: boolean }>>('GET', `merchant/oa-user/getlist?zaloOAId=${oa.id}&size=100&page=2`);
-    const existing = await api<Array<{ userId: string }>>('GET', `merchant/chat/conversations?zaloOAId=${oa.id}&status=ALL&size=100`);
-    const busy = new Set(existing.map((c) => c.userId));
+    const existing = await api<Array<{ userId: string; displayName: string }>>('GET', `merchant/chat/conversations?zaloOAId=${oa.id}&status=ALL&size=100`);
+    const busy = new Set(existing.flatMap((c) => [c.userId, c.displayName]));
     const names = new Map<string, number>();
     for (const f of followers) names.set(f.displayName, (names.get(f.displayName) ?? 0) + 1);
-    // A follower nobody has chatted with yet, with a name no one else in the list carries.
-    const follower = followers.find((f) => f.userIsFollower && !busy.has(f.userId) && names.get(f.displayName) === 1);
+    // A follower nobody has chatted with yet, with a name no other follower on the page or conversation carries.
+    const follower = followers.find((f) => f.userIsFollower && !busy.has(f.userId) && !busy.has(f.displayName) && names.get(f.displayName) === 1);
     assert.ok(follower, 'a follower of the demo OA without a conversation');
     const stamp = Date.now().toString(36).slice(-5);
     const firstText = `Chào shop, áo len còn size M không ạ? (${stamp})`;
