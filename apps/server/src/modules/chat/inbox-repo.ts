@@ -11,9 +11,6 @@ import { zaloOas } from '../../db/schema/zalo-oa';
 import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 import type { CannedReplyRow, ChatMessageRow, ChatPerson, ConversationRow } from './presenter';
 
-/** The list's order and search key: lower(display_name) in byte order, as chat_conversations_lname_idx holds it. */
-const lname = sql`lower(${chatConversations.displayName}) collate "C"`;
-
 function likePrefix(term: string): string {
   return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -85,13 +82,14 @@ export async function listConversationRows(db: DbOrTx, scope: TenantScope, f: Co
       break;
   }
   if (f.search) {
+    // Each way of matching uses its own index (name prefix, phone prefix, message words); the union of
+    // their ids then meets the list's order, instead of one OR tested on every conversation in order.
     const s = f.search;
-    const any: SQL[] = [sql`${lname} like ${likePrefix(s.name)} collate "C"`];
-    if (s.phone) any.push(sql`${c.phone} like ${likePrefix(s.phone)}`);
-    if (s.words) {
-      any.push(sql`${c.id} in (select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${scopedTenantId(scope)}::uuid)`);
-    }
-    conds.push(or(...any));
+    const tenantId = scopedTenantId(scope);
+    const parts: SQL[] = [sql`select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C"`];
+    if (s.phone) parts.push(sql`select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} and x.phone is not null`);
+    if (s.words) parts.push(sql`select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid`);
+    conds.push(sql`${c.id} in (${sql.join(parts, sql` union `)})`);
   }
   if (f.cursor) {
     conds.push(sql`${c.lastMessageAt} <= ${f.cursor.at.toISOString()}::timestamptz`);
