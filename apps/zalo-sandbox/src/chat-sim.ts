@@ -23,7 +23,7 @@ const CONVERSATION_TYPE: Record<UserMessageKind, string> = {
 
 export const DEFAULT_RECEIPTS: ChatReceiptSettings = { enabled: true, receivedDelayMs: 300, seenDelayMs: 1_500 };
 /** Where the followers' media live: the sandbox's own `/media` (routes/chat-media.ts) when it knows its address, else a CDN-like name. */
-const mediaHost = (sb: Sandbox): string => (sb.options.mediaBaseUrl ? `${sb.options.mediaBaseUrl.replace(/\/+$/, '')}/media` : 'https://sandbox-media.zdn.vn');
+export const mediaHost = (sb: Sandbox): string => (sb.options.mediaBaseUrl ? `${sb.options.mediaBaseUrl.replace(/\/+$/, '')}/media` : 'https://sandbox-media.zdn.vn');
 const HISTORY_LIMIT = 5_000;
 
 /** Keeps the conversation log bounded per OA (the sandbox is not a message archive); oldest first. */

@@ -42,6 +42,9 @@ export function emitOaMessageEvents(sb: Sandbox, m: OaMessageRecord, echoEvent: 
   if (!oa) return;
   const echo: Record<string, unknown> = { msg_id: m.msgId };
   if (m.text) echo.text = m.text;
+  // Media echoes carry the attachment as user messages do (REFERENCE §5.3 payload shapes).
+  const media = m.type === 'photo' ? 'image' : m.type === 'GIF' ? 'gif' : m.type === 'sticker' ? 'sticker' : undefined;
+  if (media && m.url) echo.attachments = [{ type: media, payload: media === 'sticker' ? { url: m.url } : { thumbnail: m.url, url: m.url } }];
   const sender = adminId ? { id: oa.oaId, admin_id: adminId } : { id: oa.oaId };
   sb.webhooks.emit(oa.appId, { event_name: echoEvent, sender, recipient: { id: m.userId }, message: echo });
   scheduleReceipts(sb, m);

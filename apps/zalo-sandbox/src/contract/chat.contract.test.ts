@@ -96,6 +96,9 @@ describe('OA chat simulation against the sandbox', () => {
       [0, 'file', file.message_id], [0, 'photo', image.message_id], [0, 'text', text.message_id], [1, 'text', said.json.msgId],
     ]);
     expect(history[2]).toMatchObject({ message: 'Dạ shop gửi ạ', from_id: OA, to_id: u.userId });
+    expect(history[1]).toMatchObject({ message: 'Mẫu mới', url: expect.stringContaining(attachment_id) as string });
+    await waitFor(() => named('oa_send_image').length === 1);
+    expect(named('oa_send_image')[0]).toMatchObject({ type: 'oa_message', msgId: image.message_id, text: 'Mẫu mới', attachments: [{ type: 'image', payload: { url: history[1]!.url } }] });
     expect((await listRecentChats(h.client, OA, { count: 1 }))[0]).toMatchObject({ message_id: file.message_id, src: 0 });
 
     // Defaults: received after 300 ms, seen after 1.5 s — one seen naming the three messages.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { emitOaReaction, hasMessage } from '../chat-sim';
+import { emitOaReaction, hasMessage, mediaHost } from '../chat-sim';
 import { emitOaMessageEvents, pushMessage } from '../events';
 import { asString, fail, jsonBody, zaloRoute, type RouteCtx } from '../http';
 import type { Sandbox } from '../sandbox';
@@ -31,7 +31,7 @@ function checkAsset(ctx: RouteCtx, id: unknown, kind: 'image' | 'gif' | 'file'):
 }
 
 /** Validates a consultation message and returns its conversation type and echo event. */
-function checkCsMessage(ctx: RouteCtx, message: Obj): { type: string; text: string; echo: string } {
+function checkCsMessage(ctx: RouteCtx, message: Obj): { type: string; text: string; echo: string; url?: string } {
   const text = message.text;
   if (text !== undefined && (typeof text !== 'string' || text.length === 0)) fail('oa', -201, 'text is invalid!');
   if (typeof text === 'string' && text.length > 2000) fail('oa', -210, 'text exceeds 2000 characters');
@@ -61,7 +61,9 @@ function checkCsMessage(ctx: RouteCtx, message: Obj): { type: string; text: stri
   } else if (e.attachment_id !== undefined) checkAsset(ctx, e.attachment_id, mediaType);
   else if (typeof e.url !== 'string') fail('oa', -201, 'attachment_id is invalid!');
   if (mediaType === 'gif' && (typeof e.width !== 'number' || typeof e.height !== 'number')) fail('oa', -201, 'width is invalid!');
-  return { type: mediaType === 'image' ? 'photo' : mediaType === 'gif' ? 'GIF' : 'sticker', text: typeof text === 'string' ? text : '', echo: `oa_send_${mediaType}` };
+  // Where Zalo shows it (the history's url/thumb, the echo's attachment): the given url, else the sandbox's stand-in.
+  const url = typeof e.url === 'string' ? e.url : `${mediaHost(ctx.sb)}/${mediaType}/${String(e.attachment_id)}.png`;
+  return { type: mediaType === 'image' ? 'photo' : mediaType === 'gif' ? 'GIF' : 'sticker', text: typeof text === 'string' ? text : '', echo: `oa_send_${mediaType}`, url };
 }
 
 /** Transaction / promotion elements and buttons with Zalo's length limits (REFERENCE §3.4). */
@@ -101,9 +103,9 @@ function checkRichPayload(payload: Obj): string {
   return summary;
 }
 
-function record(ctx: RouteCtx, user: SandboxUser, type: string, text: string, echo: string): string {
+function record(ctx: RouteCtx, user: SandboxUser, type: string, text: string, echo: string, url?: string): string {
   const msgId = nextHexId(ctx.sb.state);
-  const m = { msgId, oaId: ctx.oa.oaId, userId: user.userId, src: 0 as const, type, text, time: ctx.now };
+  const m = { msgId, oaId: ctx.oa.oaId, userId: user.userId, src: 0 as const, type, text, time: ctx.now, ...(url ? { url } : {}) };
   pushMessage(ctx.sb, m);
   emitOaMessageEvents(ctx.sb, m, echo);
   return msgId;
@@ -116,7 +118,7 @@ export function registerOaMessageRoutes(app: FastifyInstance, sb: Sandbox): void
     const user = recipientOf(ctx, body);
     if (ctx.now - user.lastInteraction > 7 * DAY) fail('oa', -230);
     const msg = checkCsMessage(ctx, obj(body.message) ?? fail('oa', -201, 'message is invalid!'));
-    const msgId = record(ctx, user, msg.type, msg.text, msg.echo);
+    const msgId = record(ctx, user, msg.type, msg.text, msg.echo, msg.url);
     const inFreeWindow = ctx.now - user.lastInteraction < 2 * DAY;
     return { message_id: msgId, user_id: user.userId, sent_time: String(ctx.now), quota: inFreeWindow ? { quota_type: 'reply', remain: '7', total: '8' } : { quota_type: 'purchase_quota', owner_type: 'OA', owner_id: ctx.oa.oaId } };
   });
