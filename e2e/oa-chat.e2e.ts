@@ -193,6 +193,16 @@ describe('OA chat journey', () => {
       }
       await a.setViewportSize(DESKTOP);
       await setLanguage(a, 'vi');
+
+      // The demo's inbox (npm start): a follower who wrote over the last days — her history is imported from Zalo on opening.
+      const demoRow = a.locator('[data-testid=chat-conversation-row]', { has: a.locator('[data-testid=chat-row-preview]', { hasText: 'Shop xem giúp mình mẫu này' }) });
+      if ((await demoRow.count()) > 0) {
+        await demoRow.first().click();
+        await waitForMessage(a, 'IN', 'Chào shop, kem dưỡng ẩm còn hàng không ạ?');
+        await waitForMessage(a, 'IN', null, 'image');
+        await settle(a);
+        await a.screenshot({ path: shot('oa-chat-demo-history-vi') });
+      }
     } finally {
       await contextA.close();
       await contextB.close();
