@@ -177,17 +177,17 @@ export function scheduleReceipts(sb: Sandbox, m: OaMessageRecord): void {
   const r = receiptsOf(sb, m.oaId);
   if (!r.enabled) return;
   const now = sb.clock.now();
-  const state = sb.state;
-  const unseen = state.chat.unseen.get(key) ?? [];
+  // A reset replaces `state.chat`: tasks scheduled before it then do nothing.
+  const chat = sb.state.chat;
+  const unseen = chat.unseen.get(key) ?? [];
   unseen.push(m.msgId);
-  state.chat.unseen.set(key, unseen);
+  chat.unseen.set(key, unseen);
   sb.webhooks.emit(oa.appId, { event_name: 'user_received_message', sender: { id: oa.oaId }, recipient: { id: m.userId }, message: { msg_id: m.msgId } }, { at: now + r.receivedDelayMs });
   sb.clock.schedule(now + r.seenDelayMs, () => {
-    // A reset in between replaced the state: this follower is gone.
-    if (sb.state !== state) return;
-    const ids = state.chat.unseen.get(key);
+    if (sb.state.chat !== chat) return;
+    const ids = chat.unseen.get(key);
     if (!ids || ids.length === 0) return;
-    state.chat.unseen.delete(key);
+    chat.unseen.delete(key);
     sb.webhooks.emit(oa.appId, { event_name: 'user_seen_message', sender: { id: oa.oaId }, recipient: { id: m.userId }, message: { msg_ids: ids } });
   });
 }
@@ -302,11 +302,11 @@ export function startSchedule(
     id: nextHexId(sb.state, 'chat'), oaId: p.oaId, userIds, kinds: p.kinds && p.kinds.length > 0 ? p.kinds : ['text'], everyMs: Math.max(10, p.everyMs),
     count: Math.max(1, Math.min(100_000, p.count)), sent: 0, seed, msgIds: [], active: true,
   };
-  const state = sb.state;
-  state.chat.schedules.set(s.id, s);
+  const chat = sb.state.chat;
+  chat.schedules.set(s.id, s);
   const next = (at: number) =>
     sb.clock.schedule(at, () => {
-      if (!s.active || sb.state !== state) return;
+      if (!s.active || sb.state.chat !== chat) return;
       chatterOnce(sb, s, rand, at);
       s.sent += 1;
       if (s.sent >= s.count) s.active = false;
