@@ -27,13 +27,31 @@ export interface ConversationListFilter {
   assignment: ChatAssignmentFilter;
   teamId?: string | undefined;
   status: 'OPEN' | 'CLOSED' | 'ALL';
-  /** Name prefix (lower-cased), phone digits and message words, already split by the service. */
-  search?: { name: string; phone: string | null; words: string } | undefined;
+  /** Name prefix (lower-cased), phone digits and message words; `ids` when searchIds found few enough. */
+  search?: { name: string; phone: string | null; words: string; ids?: readonly string[] | undefined } | undefined;
   cursor?: ConversationCursor | undefined;
   limit: number;
   /** The caller (assignment=mine) and their teams (assignment=team without a team id). */
   userId: string;
   myTeamIds: readonly string[];
+}
+
+/** At most this many matches are listed by id; beyond it the list is walked in order (SEARCH_CAP). */
+export const SEARCH_CAP = 2_000;
+
+/**
+ * The conversations a search matches, each way through its own index (name prefix: lname_idx; phone
+ * prefix: phone_idx; message words: the GIN text index), stopping after SEARCH_CAP + 1 hits (UNION ALL
+ * streams; duplicates are removed here). Null when there are more: the caller walks the list instead.
+ */
+export async function searchIds(db: DbOrTx, scope: TenantScope, s: { name: string; phone: string | null; words: string }): Promise<string[] | null> {
+  const tenantId = scopedTenantId(scope);
+  const parts: SQL[] = [sql`(select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C" limit ${SEARCH_CAP + 1})`];
+  if (s.phone) parts.push(sql`(select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} limit ${SEARCH_CAP + 1})`);
+  if (s.words) parts.push(sql`(select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid limit ${SEARCH_CAP + 1})`);
+  const rows = (await db.execute(sql`select u.id::text as id from (${sql.join(parts, sql` union all `)}) u limit ${SEARCH_CAP + 1}`)) as unknown as { rows: Array<{ id: string }> };
+  const ids = [...new Set(rows.rows.map((r) => r.id))];
+  return rows.rows.length > SEARCH_CAP ? null : ids;
 }
 
 /**
@@ -82,14 +100,17 @@ export async function listConversationRows(db: DbOrTx, scope: TenantScope, f: Co
       break;
   }
   if (f.search) {
-    // Each way of matching uses its own index (name prefix, phone prefix, message words); the union of
-    // their ids then meets the list's order, instead of one OR tested on every conversation in order.
     const s = f.search;
-    const tenantId = scopedTenantId(scope);
-    const parts: SQL[] = [sql`select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C"`];
-    if (s.phone) parts.push(sql`select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} and x.phone is not null`);
-    if (s.words) parts.push(sql`select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid`);
-    conds.push(sql`${c.id} in (${sql.join(parts, sql` union `)})`);
+    if (s.ids) {
+      // Few matches: fetch them by id and order them (the lookups below found them through their indexes).
+      conds.push(s.ids.length ? inArray(c.id, [...s.ids]) : sql`false`);
+    } else {
+      // Many matches: walk the list in order and stop at the page; a dense match fills it quickly.
+      const any: SQL[] = [sql`lower(${c.displayName}) collate "C" like ${likePrefix(s.name)} collate "C"`];
+      if (s.phone) any.push(sql`${c.phone} like ${likePrefix(s.phone)}`);
+      if (s.words) any.push(sql`exists (select 1 from chat_messages m where m.conversation_id = ${c.id} and to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}))`);
+      conds.push(or(...any));
+    }
   }
   if (f.cursor) {
     conds.push(sql`${c.lastMessageAt} <= ${f.cursor.at.toISOString()}::timestamptz`);

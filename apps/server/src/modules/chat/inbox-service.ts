@@ -28,6 +28,7 @@ import {
   listMessageRows,
   livePresence,
   myTeamIds,
+  searchIds,
   timelineRows,
   updateCannedRow,
   updateConversationRow,
@@ -83,13 +84,15 @@ export async function listConversations(db: DbOrTx, actor: Actor, scope: TenantS
   if (q.assignment === 'team' && q.teamId && !(await findTenantTeam(db, scope, q.teamId))) throw fieldError('querystring.teamId', 'not a team of this tenant', 'not_found');
   const cursor: ConversationCursor | undefined = q.cursor ? decodeCursor(q.cursor, 'querystring.cursor') : undefined;
   const teams = q.assignment === 'team' && !q.teamId ? await myTeamIds(db, scope, actor.userId) : [];
+  const terms = q.q ? searchTerms(q.q) : undefined;
+  const search = terms ? { ...terms, ids: (await searchIds(db, scope, terms)) ?? undefined } : undefined;
   const rows = await listConversationRows(db, scope, {
     zaloOaId: q.zaloOAId,
     filter: q.filter,
     assignment: q.assignment,
     teamId: q.teamId,
     status: q.status,
-    search: q.q ? searchTerms(q.q) : undefined,
+    search,
     cursor,
     limit: q.size + 1,
     userId: actor.userId,
