@@ -27,8 +27,8 @@ export interface ConversationListFilter {
   assignment: ChatAssignmentFilter;
   teamId?: string | undefined;
   status: 'OPEN' | 'CLOSED' | 'ALL';
-  /** Name prefix (lower-cased), phone digits and message words; `ids` when searchIds found few enough. */
-  search?: { name: string; phone: string | null; words: string; ids?: readonly string[] | undefined } | undefined;
+  /** Name prefix (lower-cased), phone digits and message words, with what planSearch found. */
+  search?: { terms: { name: string; phone: string | null; words: string }; plan: SearchPlan } | undefined;
   cursor?: ConversationCursor | undefined;
   limit: number;
   /** The caller (assignment=mine) and their teams (assignment=team without a team id). */
@@ -36,22 +36,36 @@ export interface ConversationListFilter {
   myTeamIds: readonly string[];
 }
 
-/** At most this many matches are listed by id; beyond it the list is walked in order (SEARCH_CAP). */
+/** A way of matching with more hits than this is tested row by row while walking the list in order. */
 export const SEARCH_CAP = 2_000;
 
+export interface SearchPlan {
+  /** Conversations matched by the narrow ways (each found through its index). */
+  ids: string[];
+  /** The ways with more than SEARCH_CAP hits: tested on each row of the ordered walk (dense, so it stops soon). */
+  broad: { name: boolean; phone: boolean; words: boolean };
+}
+
 /**
- * The conversations a search matches, each way through its own index (name prefix: lname_idx; phone
- * prefix: phone_idx; message words: the GIN text index), stopping after SEARCH_CAP + 1 hits (UNION ALL
- * streams; duplicates are removed here). Null when there are more: the caller walks the list instead.
+ * Each way of matching through its own index (name prefix: lname_idx; phone prefix: phone_idx; message
+ * words: the GIN text index), stopping after SEARCH_CAP + 1 hits: a narrow way answers its ids, a
+ * broad one is left to the ordered walk.
  */
-export async function searchIds(db: DbOrTx, scope: TenantScope, s: { name: string; phone: string | null; words: string }): Promise<string[] | null> {
+export async function planSearch(db: DbOrTx, scope: TenantScope, s: { name: string; phone: string | null; words: string }): Promise<SearchPlan> {
   const tenantId = scopedTenantId(scope);
-  const parts: SQL[] = [sql`(select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C" limit ${SEARCH_CAP + 1})`];
-  if (s.phone) parts.push(sql`(select x.id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} limit ${SEARCH_CAP + 1})`);
-  if (s.words) parts.push(sql`(select m.conversation_id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid limit ${SEARCH_CAP + 1})`);
-  const rows = (await db.execute(sql`select u.id::text as id from (${sql.join(parts, sql` union all `)}) u limit ${SEARCH_CAP + 1}`)) as unknown as { rows: Array<{ id: string }> };
-  const ids = [...new Set(rows.rows.map((r) => r.id))];
-  return rows.rows.length > SEARCH_CAP ? null : ids;
+  const probe = async (q: SQL): Promise<string[]> => ((await db.execute(q)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+  const lim = SEARCH_CAP + 1;
+  const name = await probe(sql`select x.id::text as id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C" limit ${lim}`);
+  const phone = s.phone ? await probe(sql`select x.id::text as id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} limit ${lim}`) : [];
+  const words = s.words
+    ? await probe(sql`select m.conversation_id::text as id from chat_messages m where to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid limit ${lim}`)
+    : [];
+  const broad = { name: name.length > SEARCH_CAP, phone: phone.length > SEARCH_CAP, words: words.length > SEARCH_CAP };
+  const ids = new Set<string>();
+  if (!broad.name) name.forEach((id) => ids.add(id));
+  if (!broad.phone) phone.forEach((id) => ids.add(id));
+  if (!broad.words) words.forEach((id) => ids.add(id));
+  return { ids: [...ids], broad };
 }
 
 /**
@@ -100,17 +114,13 @@ export async function listConversationRows(db: DbOrTx, scope: TenantScope, f: Co
       break;
   }
   if (f.search) {
-    const s = f.search;
-    if (s.ids) {
-      // Few matches: fetch them by id and order them (the lookups below found them through their indexes).
-      conds.push(s.ids.length ? inArray(c.id, [...s.ids]) : sql`false`);
-    } else {
-      // Many matches: walk the list in order and stop at the page; a dense match fills it quickly.
-      const any: SQL[] = [sql`lower(${c.displayName}) collate "C" like ${likePrefix(s.name)} collate "C"`];
-      if (s.phone) any.push(sql`${c.phone} like ${likePrefix(s.phone)}`);
-      if (s.words) any.push(sql`exists (select 1 from chat_messages m where m.conversation_id = ${c.id} and to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}))`);
-      conds.push(or(...any));
-    }
+    const { plan, terms } = f.search;
+    const any: SQL[] = [];
+    if (plan.ids.length) any.push(inArray(c.id, plan.ids));
+    if (plan.broad.name) any.push(sql`lower(${c.displayName}) collate "C" like ${likePrefix(terms.name)} collate "C"`);
+    if (plan.broad.phone && terms.phone) any.push(sql`${c.phone} like ${likePrefix(terms.phone)}`);
+    if (plan.broad.words) any.push(sql`exists (select 1 from chat_messages m where m.conversation_id = ${c.id} and to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${terms.words}))`);
+    conds.push(any.length ? or(...any) : sql`false`);
   }
   if (f.cursor) {
     conds.push(sql`${c.lastMessageAt} <= ${f.cursor.at.toISOString()}::timestamptz`);

@@ -28,7 +28,7 @@ import {
   listMessageRows,
   livePresence,
   myTeamIds,
-  searchIds,
+  planSearch,
   timelineRows,
   updateCannedRow,
   updateConversationRow,
@@ -85,7 +85,7 @@ export async function listConversations(db: DbOrTx, actor: Actor, scope: TenantS
   const cursor: ConversationCursor | undefined = q.cursor ? decodeCursor(q.cursor, 'querystring.cursor') : undefined;
   const teams = q.assignment === 'team' && !q.teamId ? await myTeamIds(db, scope, actor.userId) : [];
   const terms = q.q ? searchTerms(q.q) : undefined;
-  const search = terms ? { ...terms, ids: (await searchIds(db, scope, terms)) ?? undefined } : undefined;
+  const search = terms ? { terms, plan: await planSearch(db, scope, terms) } : undefined;
   const rows = await listConversationRows(db, scope, {
     zaloOaId: q.zaloOAId,
     filter: q.filter,
