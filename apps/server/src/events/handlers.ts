@@ -4,7 +4,7 @@ import { fallbackOnFailure } from '../modules/tenant-fallback/service';
 import { submitApprovedTemplateRequest } from '../modules/templates/service';
 import { notifyChatAssigned, notifyChatMessage, notifyItemPublished, notifySla, notifyTaskDecided, notifyTaskWaiting, notifyTicketCommented, notifyTicketCreated, notifyTicketUpdated } from '../modules/notifications/handlers';
 import { countOaMessageSent } from '../modules/oa-analytics/service';
-import { applyChatDeliveryStatus } from '../modules/chat/composer-service';
+import { applyChatDeliveryStatus } from '../modules/chat/service';
 import { defineHandler, type EventHandler } from './dispatcher';
 
 /**

@@ -2,7 +2,7 @@ import { parseZaloWebhookEvent, type ZaloWebhookEvent } from '@zc/zalo/webhook-e
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { settleIsolated } from '../../platform/isolated-batch';
 import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
-import { applyChatEvents } from '../chat/ingest';
+import { applyChatEvents } from '../chat/service';
 import { applyFollowerEvents } from '../followers/service';
 import { recordOaEventStatsBatch } from '../oa-analytics/service';
 import { applyTemplateQuality, applyTemplateStatus } from '../templates/service';
