@@ -53,6 +53,12 @@ const SAME_IN_VI_AND_EN = new Set([
   'Mini App',
   // terms the Vietnamese console uses as they are (the product's and Zalo's own vocabulary)
   'Email',
+  'Spam',
+  // ZNS public modes as Zalo names them, and reaction names as Zalo's app shows them
+  'Production',
+  'Development',
+  'Haha',
+  'OK',
   'Tenant',
   'Webhook',
   'API key',
