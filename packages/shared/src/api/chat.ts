@@ -220,6 +220,10 @@ export const cannedReplyBody = z.strictObject({
   text: safeText(z.string().trim().min(1).max(CHAT_LIMITS.cannedText)),
 });
 
+/** Who a conversation can be assigned to: the tenant's members who hold ACTION_ZALO_OA_CHAT (tenant group or organisation role). */
+export const chatAssignee = person;
+export type ChatAssignee = z.infer<typeof chatAssignee>;
+
 /** The follower panel's timeline: what this follower received from the tenant besides the chat (one per recipient). */
 export const followerTimelineItem = z.object({
   at: isoDate,

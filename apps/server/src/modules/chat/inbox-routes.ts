@@ -4,6 +4,7 @@ import {
   cannedReply,
   cannedReplyBody,
   chatAssignBody,
+  chatAssignee,
   chatMessage,
   chatNoteBody,
   chatPresence,
@@ -20,7 +21,7 @@ import {
   messagePage,
 } from '@zc/shared/api/chat';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { tenantAccess } from '../../platform/context';
+import { requireMerchant, tenantAccess } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
@@ -33,6 +34,7 @@ import {
   deleteNote,
   followerTimeline,
   getConversation,
+  listAssignees,
   listCannedReplies,
   listConversations,
   listMessages,
@@ -69,6 +71,21 @@ export function registerChatInboxRoutes(app: ZodApp, deps: ModuleDeps): void {
       const r = await listConversations(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.query);
       return { data: r.data, meta: { nextCursor: r.nextCursor } };
     },
+  );
+
+  app.get(
+    '/merchant/chat/assignees',
+    {
+      config: { access: VIEW },
+      schema: {
+        operationId: 'listChatAssignees',
+        summary: 'List who a conversation can be assigned to',
+        tags,
+        description: 'The tenant\'s members who may view the chat (tenant group or organisation role), by name: the people `assign` accepts. Teams come from the teams list.',
+        response: { 200: dataResponse(z.array(chatAssignee)) },
+      },
+    },
+    async (req) => ({ data: await listAssignees(deps.db, tenantScope(req.ctx), requireMerchant(req.ctx)) }),
   );
 
   app.get(

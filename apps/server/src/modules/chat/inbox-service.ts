@@ -1,5 +1,5 @@
 import { CHAT_LIMITS } from '@zc/shared/api/chat';
-import type { CannedReply, ChatMessage, Conversation, ConversationListQuery } from '@zc/shared/api/chat';
+import type { CannedReply, ChatAssignee, ChatMessage, Conversation, ConversationListQuery } from '@zc/shared/api/chat';
 import { ORGANISATION_WIDE_ROLES, type Permission } from '@zc/shared/permissions';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { ZaloClient } from '@zc/zalo/client';
@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound, uniqueConflict } from '../../platform/e
 import { emitEvent } from '../../platform/events';
 import type { Actor } from '../../platform/policy';
 import { scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
+import { listPermissionHolders } from '../user-groups/service';
 import { ensureHistoryImported } from './history-import';
 import {
   conversationRefs,
@@ -303,4 +304,20 @@ export async function deleteCannedReply(tx: Tx, scope: TenantScope, id: string) 
   if (!before) throw notFound();
   await deleteCannedRow(tx, scope, id);
   return { before };
+}
+
+/* ─── Assignees ─── */
+
+/**
+ * The people a conversation can be assigned to (the assign route's own rule: a member of the tenant
+ * who may view the chat), by name — read through the user groups' permission holders (§6 union of
+ * tenant group and organisation role), so an agent without VIEW_USER_GROUPS can still pick a colleague.
+ */
+export async function listAssignees(db: DbOrTx, scope: TenantScope, merchantId: string): Promise<ChatAssignee[]> {
+  const holders = await listPermissionHolders(db, scope, merchantId);
+  const ids = new Set(holders.permissions.find((p) => p.permission === CHAT_VIEW)?.holders.map((h) => h.userId) ?? []);
+  return holders.users
+    .filter((u) => ids.has(u.id))
+    .map((u) => ({ id: u.id, displayName: u.displayName || u.email, avatar: u.avatar }))
+    .sort((a, b) => a.displayName.localeCompare(b.displayName, 'vi'));
 }

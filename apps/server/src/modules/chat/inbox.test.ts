@@ -260,6 +260,16 @@ describe('chat inbox: read, assign, spam, status', () => {
     expect(ev[0]?.payload).toMatchObject({ fields: ['unread'], actorId: w.viewer.id });
   });
 
+  it('assignees: the members who may view the chat, for an agent without VIEW_USER_GROUPS; no VIEW → 403', async () => {
+    const w = await world();
+    const r = await w.call(w.sessions.anna, 'GET', '/assignees');
+    expect(r.statusCode, r.body).toBe(200);
+    const ids = (r.json().data as Array<{ id: string }>).map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([w.anna.id, w.binh.id, w.viewer.id, w.owner.id]));
+    expect(ids).not.toContain(w.nobody.id);
+    expect((await w.call(w.sessions.nobody, 'GET', '/assignees')).statusCode).toBe(403);
+  });
+
   it('assign to a chat member or a team of the tenant, audited and announced; others are 422; null clears', async () => {
     const w = await world();
     const c = await conv(w.tenant.id, w.oa1.id);

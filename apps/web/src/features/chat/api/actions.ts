@@ -12,7 +12,6 @@ import type {
 } from '@zc/shared/api/chat';
 import type { OaMessage } from '@zc/shared/api/messaging';
 import type { Follower, FollowerTagBody } from '@zc/shared/api/followers';
-import type { PermissionHolders } from '@zc/shared/api/user-groups';
 import { apiGet, apiRequest, apiUpload, type DataResponse } from '../../../lib/api-client';
 import { listTeamOptions, type TeamOption } from '../../../lib/team-options';
 import { CHAT_LIMITS } from '@zc/shared/api/chat';
@@ -182,17 +181,15 @@ export interface ChatAssignee {
 }
 
 /**
- * Who a conversation can go to: the tenant members holding ACTION_ZALO_OA_CHAT (from the user
- * groups' permission holders) and the tenant's teams. Each part is asked once and not retried: a
+ * Who a conversation can go to: the tenant members who may view the chat (GET merchant/chat/assignees,
+ * the assign route's own rule) and the tenant's teams. Each part is asked once and not retried: a
  * refusal (403) only takes that part out of the select.
  */
 export function useChatAssignees(tenantId: string, enabled: boolean) {
   const people = useQuery({
     queryKey: [...chatKey, 'assignees', tenantId],
     queryFn: async ({ signal }): Promise<ChatAssignee[]> => {
-      const holders = (await apiGet<DataResponse<PermissionHolders>>('merchant/user-group/permission-holders', undefined, { tenantId, signal })).data;
-      const ids = new Set(holders.permissions.find((p) => p.permission === 'ACTION_ZALO_OA_CHAT')?.holders.map((h) => h.userId) ?? []);
-      return holders.users.filter((u) => ids.has(u.id)).map((u) => ({ id: u.id, displayName: u.displayName || u.email, avatar: u.avatar }));
+      return (await apiGet<DataResponse<ChatAssignee[]>>('merchant/chat/assignees', undefined, { tenantId, signal })).data;
     },
     enabled: enabled && Boolean(tenantId),
     staleTime: 60_000,
