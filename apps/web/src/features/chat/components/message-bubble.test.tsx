@@ -65,6 +65,10 @@ describe('MessageBubble renders every message kind', () => {
     const sticker = await bubble(msg({ kind: 'sticker', payload: att('sticker', { id: 's1', url: 'https://img.zalo/s.png' }) }));
     expect(sticker).toContain('data-testid="chat-sticker"');
     expect(sticker).toContain('src="https://img.zalo/s.png"');
+    // An agent's sticker: its picture is our own same-origin path; a scheme-relative address is not taken.
+    const ours = await bubble(msg({ kind: 'sticker', direction: 'OUT', status: 'SENT', payload: { kind: 'sticker', attachmentId: 'zc.meo.1', url: '/stickers/meo-1.svg' } }));
+    expect(ours).toContain('src="/stickers/meo-1.svg"');
+    expect(await bubble(msg({ kind: 'sticker', payload: att('sticker', { id: 's2', url: '//evil.example/s.png' }) }))).not.toContain('evil.example');
   });
 
   it('file: its §3 type-group icon, name and size', async () => {

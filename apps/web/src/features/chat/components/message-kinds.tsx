@@ -65,6 +65,8 @@ const pickStr = (sources: Loose[], ...keys: string[]) => str(pick(sources, ...ke
 export function safeUrl(v: unknown): string | undefined {
   const s = str(v);
   if (!s) return undefined;
+  // Our own copies (uploads, stickers) are same-origin paths; a scheme-relative `//host` is not.
+  if (s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\')) return s;
   try {
     const u = new URL(s);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined;
