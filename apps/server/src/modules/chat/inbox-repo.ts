@@ -278,7 +278,17 @@ export async function timelineRows(db: DbOrTx, scope: TenantScope, conv: Convers
   const oaRows = await db
     .select({ at: h.createdAt, id: h.id, type: h.type, status: h.status })
     .from(h)
-    .where(inTenant(scope, h, eq(h.uid, conv.userId), eq(h.zaloOaId, conv.zaloOaId), eq(h.module, 'OA')))
+    // What the OA sent besides this chat (API, playground, fallback): the conversation's own replies are its messages already.
+    .where(
+      inTenant(
+        scope,
+        h,
+        eq(h.uid, conv.userId),
+        eq(h.zaloOaId, conv.zaloOaId),
+        eq(h.module, 'OA'),
+        sql`not exists (select 1 from ${chatMessages} cm where cm.conversation_id = ${conv.id}::uuid and cm.message_history_id = ${h.id})`,
+      ),
+    )
     .orderBy(desc(h.createdAt))
     .limit(limit);
   let phone = conv.phone;

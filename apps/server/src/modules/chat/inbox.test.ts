@@ -413,6 +413,9 @@ describe('chat inbox: follower timeline', () => {
       h({ module: 'ZNS', phone: '84912345678', templateName: 'Order shipped', type: 'TRANSACTION', createdAt: new Date(Date.UTC(2026, 10, 3)) } as never),
       h({ uid: 'someone-else', createdAt: new Date(Date.UTC(2026, 10, 4)) } as never),
     ]);
+    // A reply sent from this chat is one of its messages, not a timeline item.
+    const [reply] = await db().insert(messageHistory).values(h({ uid: c.userId, createdAt: new Date(Date.UTC(2026, 10, 7)) } as never)).returning();
+    await db().insert(chatMessages).values({ tenantId: w.tenant.id, conversationId: c.id, zaloOaId: w.oa1.id, direction: 'OUT', kind: 'text', text: 'Dạ', status: 'SENT', messageHistoryId: reply!.id, sentAt: new Date(Date.UTC(2026, 10, 7)) });
     const b = (name: string, sentAt: Date | null, zaloOaId = w.oa1.id) => ({ tenantId: w.tenant.id, groupId: crypto.randomUUID(), zaloOaId, name, status: 'APPROVED' as const, scheduleTime: new Date(), target: {} as never, sentAt });
     await db().insert(oaBroadcasts).values([b('Black Friday', new Date(Date.UTC(2026, 10, 5))), b('Before they came', new Date(Date.UTC(2026, 8, 1))), b('Not sent', null), b('Other OA', new Date(Date.UTC(2026, 10, 6)), w.oa2.id)] as never);
     const r = await w.call(w.sessions.viewer, 'GET', `/conversations/${c.id}/timeline`);
