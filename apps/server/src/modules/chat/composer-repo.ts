@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { chatConversations, chatMessages } from '../../db/schema/chat';
 import { tenants } from '../../db/schema/organisation';
@@ -102,6 +102,24 @@ export async function lockByHistoryId(tx: DbOrTx, historyId: string): Promise<Ch
 }
 
 /** True when another message of the OA already carries Zalo's msg id (the echo stored it before the status arrived). */
+/**
+ * The row that holds (OA, Zalo msg id) when it is the echo of one of our sends that the ingest stored
+ * before the delivery worker had recorded Zalo's id (ADR 0021): an OUT row of the same conversation with
+ * no author and no outbox row. Locked; null when the id is free or held by anything else.
+ */
+export async function lockEarlyEcho(tx: Tx, conversationId: string, zaloOaId: string, zaloMsgId: string): Promise<ChatMessageRow | null> {
+  const [row] = await tx
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.zaloOaId, zaloOaId), eq(chatMessages.zaloMsgId, zaloMsgId), eq(chatMessages.conversationId, conversationId), eq(chatMessages.direction, 'OUT'), isNull(chatMessages.authorUserId), isNull(chatMessages.messageHistoryId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function deleteMessageRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(chatMessages).where(eq(chatMessages.id, id));
+}
+
 export async function zaloMsgIdTaken(db: DbOrTx, zaloOaId: string, zaloMsgId: string): Promise<boolean> {
   const [row] = await db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.zaloOaId, zaloOaId), eq(chatMessages.zaloMsgId, zaloMsgId))).limit(1);
   return row !== undefined;

@@ -24,7 +24,9 @@ import {
   findSendTerms,
   findTenantOa,
   insertOutMessage,
+  deleteMessageRow,
   lockByHistoryId,
+  lockEarlyEcho,
   lockMessage,
   noteOutMessage,
   updateMessage,
@@ -340,8 +342,19 @@ export async function applyChatDeliveryStatus(tx: Tx, event: DomainEvent<'messag
   }
   if (next && current !== 'FAILED' && RANK[next] > RANK[current]) set.status = next;
   // Zalo's msg id (the worker keeps it in session_id) unless the echo or a receipt set it first.
-  if (!row.zaloMsgId && state.sessionId && (event.data.status === 'PUSHED_ZALO' || event.data.status === 'RECEIVED') && !(await zaloMsgIdTaken(tx, row.zaloOaId, state.sessionId))) {
-    set.zaloMsgId = state.sessionId;
+  if (!row.zaloMsgId && state.sessionId && (event.data.status === 'PUSHED_ZALO' || event.data.status === 'RECEIVED')) {
+    // Zalo's echo of this very send may have been applied before the worker committed the id: the ingest
+    // then stored it as an authorless OUT row (ADR 0021). That row is this message: it goes, and its
+    // receipts and reactions come here, so the conversation shows the message once.
+    const echo = await lockEarlyEcho(tx, row.conversationId, row.zaloOaId, state.sessionId);
+    if (echo) {
+      await deleteMessageRow(tx, echo.id);
+      const echoed = (echo.status ?? 'SENT') as ChatMessageStatus;
+      const mine = (set.status ?? current) as ChatMessageStatus;
+      if (mine !== 'FAILED' && RANK[echoed] > RANK[mine]) set.status = echoed;
+      if (echo.reactions.length > 0) set.reactions = [...row.reactions, ...echo.reactions.filter((r) => !row.reactions.some((x) => x.by === r.by))];
+    }
+    if (echo || !(await zaloMsgIdTaken(tx, row.zaloOaId, state.sessionId))) set.zaloMsgId = state.sessionId;
   }
   if (Object.keys(set).length === 0) return;
   const updated = await updateMessage(tx, row.id, set);

@@ -13,6 +13,7 @@ import { EVENT_HANDLERS } from '../../events/handlers';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, sandboxOaBody, type TestContext } from '../../test/helpers';
 import { processDueMessages } from '../messaging/delivery-worker';
+import { applyChatDeliveryStatus } from './service';
 import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
 import { drainZaloEvents } from '../zalo-webhooks/consumer';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
@@ -289,6 +290,26 @@ describe('failures and retry', () => {
     expect((await historyRow(again.messageHistoryId!)).messageData).toEqual({ kind: 'sticker', attachmentId: 'zc.cat.hello' });
     await deliver();
     expect(DELIVERED).toContain((await messageRow(sid)).status);
+  });
+
+  it("an echo of our send applied before the worker recorded Zalo's id (stored as an authorless OUT row) merges into the agent's message: shown once, its receipt kept", async () => {
+    const conv = await conversation(HOUR);
+    const res = await send(conv.id, { kind: 'text', text: 'tin nhắn vội' });
+    const id = res.json().data.id as string;
+    await deliver();
+    const sent = await messageRow(id);
+    const zaloMsgId = sent.zaloMsgId!;
+    expect(zaloMsgId).toBeTruthy();
+    // Replay the race: the agent's row had no Zalo id yet when the echo (then a seen receipt) was applied.
+    await t.database.db.delete(chatMessages).where(and(eq(chatMessages.conversationId, conv.id), eq(chatMessages.zaloMsgId, zaloMsgId)));
+    await t.database.db.insert(chatMessages).values({ ...sent, id: undefined, zaloMsgId, status: 'SEEN', authorUserId: null, messageHistoryId: null, clientMessageId: null, reactions: [{ icon: '/-heart', by: 'USER' }] } as never);
+    await t.database.db.insert(chatMessages).values({ ...sent, zaloMsgId: null, status: 'SENDING' });
+    const history = await historyRow(sent.messageHistoryId!);
+    const event = { id: 0, type: 'message.status_changed' as const, merchantId: '', tenantId: sent.tenantId, at: new Date().toISOString(), data: { messageId: history.id, module: 'OA' as const, status: 'PUSHED_ZALO' } };
+    await t.database.db.transaction((tx) => applyChatDeliveryStatus(tx, event));
+    const rows = (await messagesOf(conv.id)).filter((m) => m.zaloMsgId === zaloMsgId || m.id === id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id, zaloMsgId, status: 'SEEN', authorUserId: sent.authorUserId, reactions: [{ icon: '/-heart', by: 'USER' }] });
   });
 
   it('never moves a status backwards: SEEN stays SEEN when a late delivery status arrives', async () => {
