@@ -20,8 +20,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { signZaloWebhook } from '../packages/zalo/src/webhook-signature';
+import { pct, PG_URL } from './bench-db';
 
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://zc:zc@127.0.0.1:5432/zc';
 const AGENTS = Number(process.env.BENCH_CHAT_AGENTS ?? 500);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 60);
 const GAP_MS = Number(process.env.BENCH_CHAT_GAP_MS ?? 250);
@@ -76,11 +76,6 @@ async function serve(): Promise<void> {
   const info: ServeInfo = { port: (app.server.address() as { port: number }).port, merchantId: merchant.id, tenantId: tenant.id, tokens };
   console.log(`READY ${JSON.stringify(info)}`);
   process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 interface Stream {
@@ -190,7 +185,7 @@ async function drive(): Promise<void> {
     }
     lat.sort((a, b) => a - b);
     console.log(`${MESSAGES} follower messages × ${AGENTS} agents = ${MESSAGES * AGENTS} deliveries, ${missing} missing; one webhook every ${GAP_MS} ms`);
-    console.log(`webhook arrival → agent's stream (ms): p50 ${percentile(lat, 50).toFixed(1)}  p95 ${percentile(lat, 95).toFixed(1)}  p99 ${percentile(lat, 99).toFixed(1)}  max ${(lat.at(-1) ?? NaN).toFixed(1)}  (target p95 ≤ 300)`);
+    console.log(`webhook arrival → agent's stream (ms): p50 ${pct(lat, 50).toFixed(1)}  p95 ${pct(lat, 95).toFixed(1)}  p99 ${pct(lat, 99).toFixed(1)}  max ${(lat.at(-1) ?? NaN).toFixed(1)}  (target p95 ≤ 300)`);
   } finally {
     for (const s of streams) s.req.destroy();
     if (child && child.exitCode === null) {
