@@ -48,6 +48,7 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
       ['oa-analytics', held.has('VIEW_ZALO_OA_SERVICE')],
       ['oa-content', held.has('VIEW_ZALO_OA_CONTENT')],
       ['oa-broadcast', held.has('VIEW_ZALO_OA_CONTENT')],
+      ['oa-chat', held.has('VIEW_ZALO_OA_CHAT')],
       ['oa-customers', held.has('VIEW_ZALO_OA_USER')],
       ['oa-uid', held.has('VIEW_ZALO_OA_SERVICE') && held.has('VIEW_HISTORY')],
       ['oa-history', held.has('VIEW_HISTORY')],
