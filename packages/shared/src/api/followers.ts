@@ -106,7 +106,9 @@ export const followerTagOutcome = z.object({
   error: z.string().optional(),
   errorVi: z.string().optional(),
 });
+export type FollowerTagOutcome = z.infer<typeof followerTagOutcome>;
 export const followerTagResult = z.object({ follower, results: z.array(followerTagOutcome) });
+export type FollowerTagResult = z.infer<typeof followerTagResult>;
 export const followerTagsQuery = z.strictObject({ zaloOAId: z.uuid() });
 
 /** §3 City list: name, value, districts (name, value) — the ids Zalo's user/update takes. */
@@ -127,6 +129,7 @@ export const zaloCallState = z.object({
   /** The phone consent is asked for (the follower's shared phone); null when they shared none. */
   phone: z.string().nullable(),
 });
+export type ZaloCallState = z.infer<typeof zaloCallState>;
 /** POST zalo-call: a consent request (`requested`) or, with consent, the call link and QR code. */
 export const zaloCallResult = z.object({
   action: z.enum(['requested', 'call']),
@@ -135,3 +138,4 @@ export const zaloCallResult = z.object({
   qrCode: z.string().optional(),
   ttl: z.number().int().optional(),
 });
+export type ZaloCallResult = z.infer<typeof zaloCallResult>;

@@ -11,7 +11,7 @@ import type {
   stickerCollection,
 } from '@zc/shared/api/chat';
 import type { OaMessage } from '@zc/shared/api/messaging';
-import type { Follower, FollowerTagBody } from '@zc/shared/api/followers';
+import type { Follower, FollowerTagBody, FollowerTagOutcome, FollowerTagResult, ZaloCallResult, ZaloCallState } from '@zc/shared/api/followers';
 import { apiGet, apiRequest, apiUpload, type DataResponse } from '../../../lib/api-client';
 import { listTeamOptions, type TeamOption } from '../../../lib/team-options';
 import { CHAT_LIMITS } from '@zc/shared/api/chat';
@@ -265,19 +265,9 @@ export const PRESENCE_TTL_MS = CHAT_LIMITS.presenceTtlSeconds * 1000;
  * The follower panel calls the followers API itself (a web feature never imports another feature):
  * the same endpoints and rules as features/followers.
  */
-export interface CallState {
-  consent: boolean;
-  status: string;
-  expiresAt: string | null;
-  phone: string | null;
-}
-export interface TagOutcome {
-  type: 'ADD' | 'SUB';
-  tagName: string;
-  ok: boolean;
-  error?: string;
-  errorVi?: string;
-}
+/** The followers API's answers (contract in packages/shared). */
+export type CallState = ZaloCallState;
+export type TagOutcome = FollowerTagOutcome;
 const followerKey = (tenantId: string, id: string | null) => [...chatKey, 'follower', tenantId, id] as const;
 
 /** GET merchant/oa-user/{id}: the synced follower (VIEW_ZALO_OA_USER). */
@@ -305,7 +295,7 @@ export function useUpdateLabels(tenantId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: FollowerTagBody }) =>
-      (await apiRequest<DataResponse<{ follower: Follower; results: TagOutcome[] }>>(`merchant/oa-user/updateTag/${id}`, { method: 'PATCH', body, tenantId })).data,
+      (await apiRequest<DataResponse<FollowerTagResult>>(`merchant/oa-user/updateTag/${id}`, { method: 'PATCH', body, tenantId })).data,
     onSuccess: (r) => {
       qc.setQueryData(followerKey(tenantId, r.follower.id), r.follower);
       void qc.invalidateQueries({ queryKey: ['oa-followers'] });
@@ -328,7 +318,7 @@ export function useRequestCall(tenantId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: { id: string; callType: 'audio' | 'video' | 'audio_and_video' }) =>
-      (await apiRequest<DataResponse<{ action: 'requested' | 'call'; state: CallState; callLink?: string }>>('merchant/oa-user/zalo-call', { method: 'POST', body, tenantId })).data,
+      (await apiRequest<DataResponse<ZaloCallResult>>('merchant/oa-user/zalo-call', { method: 'POST', body, tenantId })).data,
     onSuccess: (r, v) => qc.setQueryData([...chatKey, 'call', tenantId, v.id], r.state),
   });
 }

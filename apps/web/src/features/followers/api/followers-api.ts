@@ -1,31 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Follower, FollowerCity, FollowerSyncState, FollowerTagBody, FollowerUpdateBody } from '@zc/shared/api/followers';
+import type { Follower, FollowerCity, FollowerSyncState, FollowerTagBody, FollowerTagOutcome, FollowerUpdateBody, ZaloCallResult, ZaloCallState } from '@zc/shared/api/followers';
 import { apiGet, apiRequest, type DataResponse, type ListResponse } from '../../../lib/api-client';
 import { useRealtimeEvent, useRealtimeResync } from '../../../lib/use-realtime';
 
 export const FOLLOWERS_PAGE = 30;
 export const followersKey = ['oa-followers'] as const;
 
-export interface TagOutcome {
-  type: 'ADD' | 'SUB';
-  tagName: string;
-  ok: boolean;
-  error?: string;
-  errorVi?: string;
-}
-export interface CallState {
-  consent: boolean;
-  status: string;
-  expiresAt: string | null;
-  phone: string | null;
-}
-export interface CallResult {
-  action: 'requested' | 'call';
-  state: CallState;
-  callLink?: string;
-  qrCode?: string;
-  ttl?: number;
-}
+/** The followers API's answers (contract in packages/shared). */
+export type TagOutcome = FollowerTagOutcome;
+export type CallState = ZaloCallState;
+export type CallResult = ZaloCallResult;
 
 /** GET merchant/oa-user/getlist: infinite scroll (pages appended), display-name prefix search, OA filter. */
 export function followersQueryOptions(tenantId: string, searchValue: string, zaloOAId: string | undefined) {
