@@ -39,6 +39,8 @@ export const TRANSACTION_SUBTYPES = [
   'billing', 'order', 'reward', 'contract', 'booking', 'membership', 'event', 'transaction', 'internal', 'partnership', 'education', 'rating', 'account',
 ] as const;
 export const TABLE_COLOURS = ['grey', 'green', 'blue', 'yellow', 'red'] as const;
+/** §3 button types of transaction and promotion messages, in the forms' order. */
+export const OA_BUTTON_TYPES = ['oa.open.url', 'oa.query.show', 'oa.query.hide', 'oa.open.sms', 'oa.open.phone'] as const;
 
 const trackingId = z.string().trim().min(1).max(OA_LIMITS.trackingId).describe('Your id for this message (≤ 48 chars); sends are idempotent on (API key, trackingId)');
 const url = z.url({ protocol: /^https?$/ });

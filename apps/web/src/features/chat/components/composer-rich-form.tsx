@@ -8,10 +8,10 @@ import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import { OA_LIMITS as L, TABLE_COLOURS, TRANSACTION_SUBTYPES, type OaMessage } from '@zc/shared/api/messaging';
+import { OA_BUTTON_TYPES, OA_LIMITS as L, TABLE_COLOURS, TRANSACTION_SUBTYPES, type OaMessage } from '@zc/shared/api/messaging';
 
 export type RichKind = 'request' | 'transaction' | 'promotion';
-const BUTTON_TYPES = ['oa.open.url', 'oa.query.show', 'oa.query.hide', 'oa.open.sms', 'oa.open.phone'] as const;
+const BUTTON_TYPES = OA_BUTTON_TYPES;
 type ButtonType = (typeof BUTTON_TYPES)[number];
 
 export interface RichValues {

@@ -2,7 +2,7 @@
  * The playground form ↔ OA message (the public send API's `oaMessage` shape), with the §5
  * Playground limits. Pure, so the rules can be unit-tested.
  */
-import { OA_LIMITS, OA_MESSAGE_KINDS, TABLE_COLOURS, TRANSACTION_SUBTYPES } from '@zc/shared/api/messaging';
+import { OA_BUTTON_TYPES, OA_LIMITS, OA_MESSAGE_KINDS, TABLE_COLOURS, TRANSACTION_SUBTYPES } from '@zc/shared/api/messaging';
 import { fillMessagePlaceholders, PLAYGROUND_UPLOAD, type FilledMessage, type PlaceholderValues } from '@zc/shared/api/playground';
 
 export const PLAYGROUND_LIMITS = {
@@ -20,7 +20,7 @@ export const MESSAGE_KINDS = OA_MESSAGE_KINDS;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export { TABLE_COLOURS, TRANSACTION_SUBTYPES };
 export const ROW_TYPES = ['code', 'customerName', 'status', 'other'] as const;
-export const BUTTON_TYPES = ['oa.open.url', 'oa.query.show', 'oa.query.hide', 'oa.open.sms', 'oa.open.phone'] as const;
+export const BUTTON_TYPES = OA_BUTTON_TYPES;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 export const FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.csv'];
