@@ -10,12 +10,6 @@ import type { ChatMessageRow, ChatPerson, ConversationRow } from './presenter';
 
 /** SQL of the composer (sending, status, retry, reactions): reads and writes of chat rows only. */
 
-/** The tenant's conversation `id`, or null (another tenant's is null too). */
-export async function findConversation(db: DbOrTx, scope: TenantScope, id: string): Promise<ConversationRow | null> {
-  const [row] = await db.select().from(chatConversations).where(inTenant(scope, chatConversations, eq(chatConversations.id, id)));
-  return row ?? null;
-}
-
 /** The conversation row by id (a handler acting on a row it already read). */
 export async function conversationById(db: DbOrTx, id: string): Promise<ConversationRow | null> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));

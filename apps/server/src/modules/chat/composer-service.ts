@@ -18,7 +18,6 @@ import {
   conversationById,
   findByClientId,
   findByZaloMsgId,
-  findConversation,
   findMessage,
   findPerson,
   findSendTerms,
@@ -32,6 +31,7 @@ import {
   updateMessage,
   zaloMsgIdTaken,
 } from './composer-repo';
+import { findConversationRow } from './inbox-repo';
 import { presentChatMessage, type ChatMessageRow, type ConversationRow } from './presenter';
 import { stickerUrl } from './stickers';
 
@@ -158,7 +158,7 @@ export async function sendChatMessage(
   body: { clientMessageId: string; message: OaMessage },
   now = new Date(),
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  const conv = await findConversation(db, scope, conversationId);
+  const conv = await findConversationRow(db, scope, conversationId);
   if (!conv) throw notFound();
   const earlier = await findByClientId(db, conv.id, body.clientMessageId);
   if (earlier) return { message: await present(db, earlier), created: false };
@@ -202,7 +202,7 @@ export async function sendChatMessage(
 
 /** Sends a FAILED OUT message again: a new outbox row (priced as now), the message SENDING again. */
 export async function retryChatMessage(db: Db, scope: TenantScope, conversationId: string, messageId: string, now = new Date()): Promise<ChatMessage> {
-  const conv = await findConversation(db, scope, conversationId);
+  const conv = await findConversationRow(db, scope, conversationId);
   if (!conv) throw notFound();
   const found = await findMessage(db, scope, conv.id, messageId);
   if (!found) throw notFound();
@@ -225,7 +225,7 @@ export async function retryChatMessage(db: Db, scope: TenantScope, conversationI
  * outbox). The message must be on Zalo (409 otherwise); `/-remove` takes the OA's reaction back.
  */
 export async function reactToChatMessage(db: Db, zalo: ZaloClient, scope: TenantScope, conversationId: string, messageId: string, icon: ChatReaction): Promise<ChatMessage> {
-  const conv = await findConversation(db, scope, conversationId);
+  const conv = await findConversationRow(db, scope, conversationId);
   if (!conv) throw notFound();
   const found = await findMessage(db, scope, conv.id, messageId);
   if (!found) throw notFound();
