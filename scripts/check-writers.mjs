@@ -13,7 +13,8 @@
 //     expression, or a `${name}` whose constant was built from getTableName(T) in the same file.
 // Guarded: wallets, wallet_entries, wallet_holds (insert, update, delete) outside
 // apps/server/src/modules/wallets/; message_history (insert) outside apps/server/src/modules/messaging/outbox.ts;
-// review_tasks and review_task_participants outside modules/approvals/; notifications outside modules/notifications/.
+// review_tasks and review_task_participants outside modules/approvals/; notifications outside modules/notifications/;
+// the mini-app tables of issue 14 outside their modules (see RULES).
 //
 // Usage: node scripts/check-writers.mjs [--root <dir>]   (root defaults to the repository; exit 1 on findings)
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +32,13 @@ const RULES = [
   { table: 'reviewTaskParticipants', sqlName: 'review_task_participants', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/approvals/', what: 'the review engine (modules/approvals)' },
   // In-app notifications have one writer; other modules' facts reach it through event handlers.
   { table: 'notifications', sqlName: 'notifications', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/notifications/', what: 'the notifications module' },
+  // Mini App loyalty (issue 14, ADR 0022): codes and their history, spins and turns, customers and the activity history each have one writer.
+  { table: 'zmaGiftCodes', sqlName: 'zma_gift_codes', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-loyalty/', what: 'the loyalty module (modules/zma-loyalty)' },
+  { table: 'zmaGiftCodeEvents', sqlName: 'zma_gift_code_events', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-loyalty/', what: 'the loyalty module (modules/zma-loyalty)' },
+  { table: 'zmaSpins', sqlName: 'zma_spins', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-draw/', what: 'the lucky-draw module (modules/zma-draw)' },
+  { table: 'zmaTurnUsage', sqlName: 'zma_turn_usage', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-draw/', what: 'the lucky-draw module (modules/zma-draw)' },
+  { table: 'zmaCustomers', sqlName: 'zma_customers', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-customers/', what: 'the customers module (modules/zma-customers)' },
+  { table: 'zmaActivity', sqlName: 'zma_activity', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/mini-apps/activity.ts', what: 'the activity writer (modules/mini-apps/activity.ts)' },
 ];
 
 const SCAN_ROOT = 'apps/server/src';

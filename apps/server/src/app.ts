@@ -58,6 +58,10 @@ import { registerCampaignDispatchRoutes } from './modules/campaigns/dispatch-rou
 import { registerDiscountRoutes } from './modules/discounts/routes';
 import { registerClickRedirect, registerClickRoutes } from './modules/clicks/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerMiniAppRoutes } from './modules/mini-apps/routes';
+import { registerZmaLoyaltyRoutes } from './modules/zma-loyalty/routes';
+import { registerZmaDrawRoutes } from './modules/zma-draw/routes';
+import { registerZmaCustomerRoutes } from './modules/zma-customers/routes';
 import { registerApiRateLimitRoutes } from './modules/api-rate-limits/routes';
 import { registerPublicApiRateLimits } from './modules/api-rate-limits/hook';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
@@ -195,6 +199,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerClickRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerApiRateLimitRoutes(z, moduleDeps);
+      // Zalo Mini App loyalty (issue 14, ADR 0022).
+      registerMiniAppRoutes(z, moduleDeps);
+      registerZmaLoyaltyRoutes(z, moduleDeps);
+      registerZmaDrawRoutes(z, moduleDeps);
+      registerZmaCustomerRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },

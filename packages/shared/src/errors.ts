@@ -122,6 +122,34 @@ export const ERROR_CODES = {
   CHAT_ASSIGNEE_INVALID: { status: 422, message: 'This person or team cannot be assigned the conversation' },
   /** Chat: an internal note written by someone else (deleting it needs ACTION_ZALO_OA_CHAT and the organisation's OWNER/ADMIN role). */
   CHAT_NOTE_NOT_YOURS: { status: 403, message: 'Only the author of a note can delete it' },
+  /** Zalo Mini App loyalty (issue 14, ADR 0022). */
+  /** Mini app required: x-zma-id header names none of the tenant's mini apps. */
+  ZMA_APP_REQUIRED: { status: 400, message: "A mini app must be selected (x-zma-id header)" },
+  /** The x-zma-id header names another tenant's (or an unknown) mini app. */
+  ZMA_APP_ACCESS_DENIED: { status: 403, message: "This mini app does not belong to the tenant" },
+  ZMA_APP_ID_TAKEN: { status: 409, message: "This Zalo app id is already registered" },
+  /** §8: no code of that text (and type) in the mini app. */
+  GIFT_CODE_NOT_FOUND: { status: 404, message: "Gift code not found" },
+  GIFT_CODE_EXPIRED: { status: 409, message: "This gift code has expired" },
+  GIFT_CODE_CANCELLED: { status: 409, message: "This gift code was cancelled" },
+  GIFT_CODE_USED: { status: 409, message: "This gift code was already used" },
+  GIFT_CODE_NOT_ALLOCATED: { status: 409, message: "This gift code has not been given to a customer yet" },
+  /** §4: only NEW → CANCELLED, NEW/CANCELLED → recalled, NEW → ALLOCATED → USED/EXPIRED. */
+  GIFT_CODE_TRANSITION_INVALID: { status: 409, message: "This gift code cannot change to that status" },
+  ZMA_STOCK_INSUFFICIENT: { status: 409, message: "Not enough stock of this gift at the branch" },
+  ZMA_ITEM_IN_USE: { status: 409, message: "This gift is used by a lucky draw or has codes given out" },
+  /** Probabilities not summing to 100 %, negative stock, an end before the start; the field is named. */
+  ZMA_DRAW_INVALID: { status: 422, message: "The lucky draw configuration breaks a rule" },
+  /** Inactive, or outside its schedule; details.reason. */
+  ZMA_DRAW_NOT_OPEN: { status: 409, message: "The lucky draw is not running now" },
+  /** details.reason says which rule and when turns come back. */
+  ZMA_NO_TURNS: { status: 409, message: "No turns left" },
+  /** A rule refuses (weekday, gender, wins, unused gifts, info not shared); details.reason. */
+  ZMA_PLAY_NOT_ALLOWED: { status: 409, message: "This customer may not play now" },
+  /** Zalo's /me refused the mini app's token; details.zaloError. */
+  ZMA_ACCESS_TOKEN_INVALID: { status: 401, message: "The Zalo access token is invalid or expired" },
+  /** Zalo's /me/info refused the getPhoneNumber token (valid 2 minutes, single use); details.zaloError explains Zalo's code. */
+  ZMA_PHONE_TOKEN_INVALID: { status: 401, message: "The phone number token is expired or was already used" },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

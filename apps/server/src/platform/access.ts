@@ -13,6 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { merchantMembers, tenants } from '../db/schema/organisation';
 import { tenantMembers, userGroups } from '../db/schema/user-groups';
+import { zmaApps, zmaRoleMembers, zmaRoles } from '../db/schema/zma';
 import { AppError } from './errors';
 import type { RouteAccess, TenantModule } from './context';
 import type { TokenSigner } from './tokens';
@@ -58,6 +59,21 @@ export function tenantPermissions(grant: TenantAccessGrant, miniAppPermissions: 
   return unionPermissions(MERCHANT_ROLE_PERMISSIONS[grant.merchantRole], grant.groupPermissions, miniAppPermissions);
 }
 
+/**
+ * The mini app a `zma` route acts on, when it belongs to the tenant, with the permissions of the
+ * user's role in it (none without a role). Null: unknown id or another tenant's app.
+ */
+export async function findZmaAccess(db: DbOrTx, userId: string, tenantId: string, zmaAppId: string): Promise<{ permissions: string[] } | null> {
+  if (!UUID.test(zmaAppId)) return null;
+  const [row] = await db
+    .select({ id: zmaApps.id, permissions: zmaRoles.permissions })
+    .from(zmaApps)
+    .leftJoin(zmaRoleMembers, and(eq(zmaRoleMembers.zmaAppId, zmaApps.id), eq(zmaRoleMembers.userId, userId)))
+    .leftJoin(zmaRoles, eq(zmaRoles.id, zmaRoleMembers.roleId))
+    .where(and(eq(zmaApps.id, zmaAppId), eq(zmaApps.tenantId, tenantId)));
+  return row ? { permissions: row.permissions ?? [] } : null;
+}
+
 const MODULE_LABEL: Record<TenantModule, string> = {
   oaService: 'Zalo OA',
   znsService: 'ZNS',
@@ -92,6 +108,7 @@ export function registerAccessHook(app: FastifyInstance, deps: { db: DbOrTx; sig
       merchantId: null,
       merchantRole: null,
       tenantId: null,
+      zmaAppId: null,
       permissions: new Set(),
       auditWritten: false,
     };
@@ -122,7 +139,7 @@ export function registerAccessHook(app: FastifyInstance, deps: { db: DbOrTx; sig
     const tenantHeader = headerValue(request, CONTEXT_HEADERS.tenant);
     const merchantHeader = headerValue(request, CONTEXT_HEADERS.merchant);
 
-    if (access.kind === 'tenant') {
+    if (access.kind === 'tenant' || access.kind === 'zma') {
       if (!tenantHeader) throw new AppError('TENANT_REQUIRED');
       const grant = await findTenantAccess(deps.db, row.id, tenantHeader);
       if (!grant) throw new AppError('TENANT_ACCESS_DENIED');
@@ -130,10 +147,20 @@ export function registerAccessHook(app: FastifyInstance, deps: { db: DbOrTx; sig
       request.ctx.tenantId = grant.tenant.id;
       request.ctx.merchantId = grant.tenant.merchantId;
       request.ctx.merchantRole = grant.merchantRole;
-      request.ctx.permissions = new Set(tenantPermissions(grant));
+      let miniAppPermissions: string[] = [];
+      if (access.kind === 'zma') {
+        const zmaHeader = headerValue(request, CONTEXT_HEADERS.miniApp);
+        if (!zmaHeader) throw new AppError('ZMA_APP_REQUIRED');
+        const zma = await findZmaAccess(deps.db, row.id, grant.tenant.id, zmaHeader);
+        if (!zma) throw new AppError('ZMA_APP_ACCESS_DENIED');
+        request.ctx.zmaAppId = zmaHeader;
+        miniAppPermissions = zma.permissions;
+      }
+      request.ctx.permissions = new Set(tenantPermissions(grant, miniAppPermissions));
       if (!holdsAny(request.ctx.permissions, access.permission)) throw new AppError('FORBIDDEN');
-      if (access.module && !grant.tenant[access.module]) {
-        throw new AppError('MODULE_NOT_ENABLED', `${MODULE_LABEL[access.module]} ${MODULE_NOT_ENABLED_TEXT}`);
+      const module = access.kind === 'zma' ? 'isMiniAppEnabled' : access.module;
+      if (module && !grant.tenant[module]) {
+        throw new AppError('MODULE_NOT_ENABLED', `${MODULE_LABEL[module]} ${MODULE_NOT_ENABLED_TEXT}`);
       }
       return;
     }

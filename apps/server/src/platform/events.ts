@@ -49,6 +49,10 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'chat.message': { tenant: ['VIEW_ZALO_OA_CHAT'] },
   'chat.conversation_changed': { tenant: ['VIEW_ZALO_OA_CHAT'] },
   'chat.presence': { tenant: ['VIEW_ZALO_OA_CHAT'] },
+  // Mini-app roles add permissions per app; the stream knows tenant permissions only, so these go to holders of the tenant-level grant.
+  'zma.activity': { tenant: ['VIEW_ZMA_DASHBOARD', 'VIEW_ZMA_USER_HISTORY'] },
+  'zma.codes_progress': { tenant: ['VIEW_ZMA_GIFT'] },
+  'zma.app_changed': { tenant: ['VIEW_ZMA_DASHBOARD', 'VIEW_ZMA_SETING'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

@@ -62,8 +62,6 @@ const LATER_MODULE_PATHS = [
   '/tenant/tools/*',
   '/tenant/report',
   '/tenant/my-task/*',
-  '/tenant/zalo-mini-app/*',
-  '/tenant/mini-app/*',
 ];
 
 export const routes: RouteObject[] = [
@@ -121,6 +119,32 @@ export const routes: RouteObject[] = [
               page(PAGES.myTickets, () => import('./routes/my-tickets-page').then((m) => ({ Component: m.MyTicketsPage }))),
               page(PAGES.myTicket, () => import('./routes/my-ticket-detail-page').then((m) => ({ Component: m.MyTicketDetailPage }))),
               page(PAGES.sla, () => import('./routes/sla-page').then((m) => ({ Component: m.SlaPage }))),
+              // Mini-app module (issue 14): the tenant's mini apps, then one mini app under its layout (§2.2 mini-app menu).
+              page(PAGES.zmaHome, () => import('./routes/zma-home-page').then((m) => ({ Component: m.MiniAppsHomePage }))),
+              page(PAGES.zmaHomeDashboard, () => import('./routes/zma-home-page').then((m) => ({ Component: m.MiniAppsHomePage }))),
+              page(PAGES.zmaApiKeys, () => import('./routes/zma-api-keys-page').then((m) => ({ Component: m.MiniAppApiKeysPage }))),
+              page(PAGES.zmaHistory, () => import('./routes/zma-history-page').then((m) => ({ Component: m.MiniAppHistoryPage }))),
+              {
+                lazy: () => import('./routes/zma-layout').then((m) => ({ Component: m.MiniAppLayout })),
+                children: [
+                  page(PAGES.zmaApp, () => import('./routes/zma-dashboard-page').then((m) => ({ Component: m.MiniAppDashboardPage }))),
+                  page(PAGES.zmaBranches, () => import('./routes/zma-branches-page').then((m) => ({ Component: m.ZmaBranchesPage }))),
+                  page(PAGES.zmaBranch, () => import('./routes/zma-branch-page').then((m) => ({ Component: m.ZmaBranchPage }))),
+                  page(PAGES.zmaGifts, () => import('./routes/zma-gifts-page').then((m) => ({ Component: m.ZmaGiftInventoryPage }))),
+                  page(PAGES.zmaVouchers, () => import('./routes/zma-gifts-page').then((m) => ({ Component: m.ZmaVouchersPage }))),
+                  page(PAGES.zmaRules, () => import('./routes/zma-rules-page').then((m) => ({ Component: m.ZmaRulesPage }))),
+                  page(PAGES.zmaAffiliate, () => import('./routes/zma-affiliate-page').then((m) => ({ Component: m.ZmaAffiliatePage }))),
+                  page(PAGES.zmaSettings, () => import('./routes/zma-settings-page').then((m) => ({ Component: m.MiniAppSettingsPage }))),
+                  page(PAGES.zmaAppHistory, () => import('./routes/zma-history-page').then((m) => ({ Component: m.MiniAppActivityPage }))),
+                  page(PAGES.zmaDraws, () => import('./routes/zma-draws-page').then((m) => ({ Component: m.ZmaDrawsPage }))),
+                  page(PAGES.zmaDrawCreate, () => import('./routes/zma-draw-edit-page').then((m) => ({ Component: m.ZmaDrawEditPage }))),
+                  page(PAGES.zmaDraw, () => import('./routes/zma-draw-edit-page').then((m) => ({ Component: m.ZmaDrawDetailPage }))),
+                  page(PAGES.zmaDrawUpdate, () => import('./routes/zma-draw-edit-page').then((m) => ({ Component: m.ZmaDrawEditPage }))),
+                  page(PAGES.zmaUsers, () => import('./routes/zma-users-page').then((m) => ({ Component: m.MiniAppUsersPage }))),
+                  page(PAGES.zmaRole, () => import('./routes/zma-users-page').then((m) => ({ Component: m.MiniAppRolePage }))),
+                  page(PAGES.zmaCustomers, () => import('./routes/zma-customers-page').then((m) => ({ Component: m.MiniAppCustomersPage }))),
+                ],
+              },
               {
                 // §4 Zalo OA gate: pages of the Zalo OA and ZNS services need a connected OA.
                 lazy: () => import('../features/zalo-oa/components/oa-gate').then((m) => ({ Component: m.OaGateLayout })),

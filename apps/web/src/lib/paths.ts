@@ -33,6 +33,7 @@ export const PUBLIC_PATHS = {
 
 const OA: readonly TenantService[] = ['oaService'];
 const ZNS: readonly TenantService[] = ['znsService'];
+const ZMA: readonly TenantService[] = ['isMiniAppEnabled'];
 
 /** Pages of the signed-in shell (organisation level, then tenant level under /tenant). */
 export const PAGES = {
@@ -92,6 +93,37 @@ export const PAGES = {
   znsCampaign: { path: '/tenant/zns-service/campaign/:id', requirement: 'VIEW_CAMPAIGN', services: ZNS },
   /** §3 settings tab discount: the tenant's price discounts (issue 13). */
   discounts: { path: '/tenant/settings/discount', requirement: 'VIEW_TENANT_DISCOUNT' },
+
+  /**
+   * §2.1 Mini-app module (issue 14): the tenant's mini apps, their API keys and activity history. The
+   * list shows the apps the caller may open (a tenant-level ZMA permission or a role in the app), so
+   * the pages need the service only; each call checks its own permission.
+   */
+  zmaHome: { path: '/tenant/zalo-mini-app', services: ZMA },
+  zmaHomeDashboard: { path: '/tenant/zalo-mini-app/dashboard', services: ZMA },
+  zmaApiKeys: { path: '/tenant/zalo-mini-app/api-keys', services: ZMA },
+  zmaHistory: { path: '/tenant/zalo-mini-app/history', services: ZMA },
+  /**
+   * §2.1 Mini-app management under /tenant/mini-app/{id}: what a page needs is checked by the mini-app
+   * layout against the §6 union with the caller's role in that app (ZMA_PAGE_PERMISSION), which the
+   * shell's tenant-level permissions do not know.
+   */
+  zmaApp: { path: '/tenant/mini-app/:id', services: ZMA },
+  zmaBranches: { path: '/tenant/mini-app/:id/branch', services: ZMA },
+  zmaBranch: { path: '/tenant/mini-app/:id/branch/:branchId', services: ZMA },
+  zmaGifts: { path: '/tenant/mini-app/:id/gift-inventory', services: ZMA },
+  zmaVouchers: { path: '/tenant/mini-app/:id/voucher', services: ZMA },
+  zmaRules: { path: '/tenant/mini-app/:id/rule', services: ZMA },
+  zmaAffiliate: { path: '/tenant/mini-app/:id/affiliate-campaign', services: ZMA },
+  zmaSettings: { path: '/tenant/mini-app/:id/settings', services: ZMA },
+  zmaAppHistory: { path: '/tenant/mini-app/:id/history', services: ZMA },
+  zmaDraws: { path: '/tenant/mini-app/:id/lucky-draw-config', services: ZMA },
+  zmaDrawCreate: { path: '/tenant/mini-app/:id/lucky-draw-config/create', services: ZMA },
+  zmaDraw: { path: '/tenant/mini-app/:id/lucky-draw-config/:luckyDrawId', services: ZMA },
+  zmaDrawUpdate: { path: '/tenant/mini-app/:id/lucky-draw-config/:luckyDrawId/update', services: ZMA },
+  zmaUsers: { path: '/tenant/mini-app/:id/user', services: ZMA },
+  zmaRole: { path: '/tenant/mini-app/:id/user/:zMAUserRoleId', services: ZMA },
+  zmaCustomers: { path: '/tenant/mini-app/:id/customer', services: ZMA },
 } as const satisfies Record<string, PageDef>;
 
 export type PageKey = keyof typeof PAGES;
@@ -127,6 +159,16 @@ export function tenantDetailPageHref(page: PageDef, id: string, tenantId: string
 /** The organisation-level detail of one tenant (the Tenants menu items of §2.2). */
 export function tenantDetailHref(tenantId: string): string {
   return tenantHref(PAGES.tenants, tenantId);
+}
+
+/**
+ * A page under /tenant/mini-app/{id} for one mini app and tenant; `params` fills the other
+ * parameters (`branchId`, `luckyDrawId`, `zMAUserRoleId`).
+ */
+export function zmaHref(page: PageDef, zmaAppId: string, tenantId: string, params: Record<string, string> = {}): string {
+  let path = page.path.replace(':id', encodeURIComponent(zmaAppId));
+  for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));
+  return tenantHref(path, tenantId);
 }
 
 /** Query parameter that carries the page to return to after signing in. */

@@ -121,6 +121,12 @@ export const EVENT_PAYLOADS = {
   }),
   /** An agent opened, is typing in, or left a conversation (the "someone else is here" marker). */
   'chat.presence': z.object({ conversationId: uuid, userId: uuid, state: z.enum(['VIEWING', 'TYPING', 'LEFT']) }),
+  /** Mini app (issue 14): an activity row was written (a spin, a win, a redemption…): dashboards and history refresh. */
+  'zma.activity': z.object({ zmaAppId: uuid, kind: z.string().max(40), branchId: uuid.nullable(), customerId: uuid.nullable() }),
+  /** Mini app: a gift code batch advanced or finished (progress bar). */
+  'zma.codes_progress': z.object({ zmaAppId: uuid, batchId: uuid, giftItemId: uuid, generated: z.number().int(), requested: z.number().int(), status: z.string().max(20) }),
+  /** Mini app: the registry changed (created, renamed, secret rotated, removed) — the switcher refreshes. */
+  'zma.app_changed': z.object({ zmaAppId: uuid, actorId: uuid.nullable() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

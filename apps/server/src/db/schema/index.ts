@@ -29,3 +29,4 @@ export * from './discounts';
 export * from './clicks';
 export * from './api-rate-limits';
 export * from './chat';
+export * from './zma';

@@ -164,6 +164,8 @@ export function accessText(path: string, access: RouteFacts['access']): string |
       return `**Access:** a member of the organisation named by \`x-merchant-id\`${perms(access.permission)}.`;
     case 'tenant':
       return `**Access:** a member of the tenant named by \`x-tenant-id\`${perms(access.permission)}${access.module ? `; the tenant must have the \`${access.module}\` service` : ''}.`;
+    case 'zma':
+      return `**Access:** a member of the tenant named by \`x-tenant-id\`, acting on its mini app named by \`x-zma-id\`${perms(access.permission)} (tenant role ∪ organisation role ∪ mini-app role); the tenant must have the \`isMiniAppEnabled\` service.`;
   }
 }
 

@@ -160,6 +160,14 @@ export function errorCodesOf(op: OperationShape, facts: RouteFacts | undefined):
       add('MERCHANT_ACCESS_DENIED');
       if (access.module) add('MODULE_NOT_ENABLED');
     }
+    if (access.kind === 'zma') {
+      add('TENANT_REQUIRED');
+      add('TENANT_ACCESS_DENIED');
+      add('MERCHANT_ACCESS_DENIED');
+      add('ZMA_APP_REQUIRED');
+      add('ZMA_APP_ACCESS_DENIED');
+      add('MODULE_NOT_ENABLED');
+    }
   }
   for (const text of [op.description, ...Object.values(op.declared)]) {
     const { codes, statuses } = codesInText(text);

@@ -1,0 +1,48 @@
+import type { ZmaActivityKind } from '@zc/shared/api/zma';
+import type { Tx } from '../../db/client';
+import { zmaActivity } from '../../db/schema/zma';
+import { emitEvent } from '../../platform/events';
+
+export interface ZmaActivityInput {
+  zmaAppId: string;
+  tenantId: string;
+  kind: ZmaActivityKind;
+  customerId?: string | null;
+  branchId?: string | null;
+  giftItemId?: string | null;
+  giftCodeId?: string | null;
+  drawId?: string | null;
+  actorUserId?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The one writer of the mini-app activity history (ARCHITECTURE rule 8): every module records its
+ * facts here in its own transaction, and the `zma.activity` event tells open dashboards and history
+ * pages to refresh. Pass `announce: false` inside bulk work (one event for the batch is enough).
+ */
+export async function recordZmaActivity(tx: Tx, input: ZmaActivityInput | ZmaActivityInput[], opts: { announce?: boolean } = {}): Promise<void> {
+  const rows = Array.isArray(input) ? input : [input];
+  if (rows.length === 0) return;
+  await tx.insert(zmaActivity).values(
+    rows.map((r) => ({
+      zmaAppId: r.zmaAppId,
+      tenantId: r.tenantId,
+      kind: r.kind,
+      customerId: r.customerId ?? null,
+      branchId: r.branchId ?? null,
+      giftItemId: r.giftItemId ?? null,
+      giftCodeId: r.giftCodeId ?? null,
+      drawId: r.drawId ?? null,
+      actorUserId: r.actorUserId ?? null,
+      detail: r.detail ?? {},
+    })),
+  );
+  if (opts.announce === false) return;
+  const last = rows[rows.length - 1]!; // rows is non-empty (checked above)
+  await emitEvent(tx, {
+    type: 'zma.activity',
+    tenantId: last.tenantId,
+    data: { zmaAppId: last.zmaAppId, kind: last.kind, branchId: last.branchId ?? null, customerId: last.customerId ?? null },
+  });
+}

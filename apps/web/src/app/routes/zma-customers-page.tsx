@@ -1,0 +1,6 @@
+import { NotAvailablePage } from './not-available-page';
+
+// Groundwork stub (issue 14): replaced by the page's feature.
+export function MiniAppCustomersPage() {
+  return <NotAvailablePage />;
+}

@@ -1,0 +1,9 @@
+import { NotAvailablePage } from './not-available-page';
+
+// Groundwork stub (issue 14): replaced by the page's feature.
+export function MiniAppHistoryPage() {
+  return <NotAvailablePage />;
+}
+export function MiniAppActivityPage() {
+  return <NotAvailablePage />;
+}

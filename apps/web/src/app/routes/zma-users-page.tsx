@@ -1,0 +1,9 @@
+import { NotAvailablePage } from './not-available-page';
+
+// Groundwork stub (issue 14): replaced by the page's feature.
+export function MiniAppUsersPage() {
+  return <NotAvailablePage />;
+}
+export function MiniAppRolePage() {
+  return <NotAvailablePage />;
+}
