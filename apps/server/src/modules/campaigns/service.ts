@@ -25,6 +25,7 @@ import { scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 import { decideTask, latestReviews, submitForReview } from '../approvals/service';
 import { discountedPrice } from '../discounts/service';
 import { placeHold } from '../wallets/service';
+import { csvCell } from '../../platform/csv';
 import { ingestRows, mappingProblems, storeUploadFile, suggestMapping, uploadsDir, type StoredFile, type TemplateParamRule } from './ingest';
 import { presentCampaign, presentUpload } from './presenter';
 import {
@@ -264,7 +265,6 @@ export async function findUploadView(db: DbOrTx, scope: TenantScope, id: string)
   return uploadView(db, scope, found.upload, found.file);
 }
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${(/^[=+\-@]/.test(v) ? `'${v}` : v).replaceAll('"', '""')}"` : v);
 
 /**
  * The report of rejected rows as CSV text chunks (UTF-8 with BOM for spreadsheets): row number, code,

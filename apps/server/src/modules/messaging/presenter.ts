@@ -1,5 +1,6 @@
 import type { HistoryRecord, MessageStatus, MessageType } from '@zc/shared/api/messaging';
 import type { HistoryRow } from './repo';
+import { csvRow } from '../../platform/csv';
 
 /** History row → §3 sending history record (whitelist: no request hash, lease or idempotency key). */
 export function presentHistory(r: HistoryRow): HistoryRecord {
@@ -32,18 +33,10 @@ export function presentHistory(r: HistoryRow): HistoryRecord {
 
 const CSV_COLUMNS = ['createdAt', 'trackingId', 'sessionId', 'znsApiKeyId', 'uid', 'type', 'templateName', 'mode', 'status', 'errorMsg', 'isCharged', 'isDirectZalo', 'price', 'listPrice', 'messageData'] as const;
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Cells starting with = + - @ are neutralised: spreadsheets would run them as formulas.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function csvHeader(): string {
-  return `${CSV_COLUMNS.join(',')}\r\n`;
+  return csvRow(CSV_COLUMNS);
 }
 
 export function csvLine(r: HistoryRecord): string {
-  return `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`;
+  return csvRow(CSV_COLUMNS.map((c) => r[c]));
 }
