@@ -134,6 +134,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'chat.message',
   'chat.conversation_changed',
   'chat.presence',
+  // Mini-app gift codes: a bulk generation's progress bar.
+  'zma.codes_progress',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
