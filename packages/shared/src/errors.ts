@@ -138,6 +138,10 @@ export const ERROR_CODES = {
   GIFT_CODE_TRANSITION_INVALID: { status: 409, message: "This gift code cannot change to that status" },
   ZMA_STOCK_INSUFFICIENT: { status: 409, message: "Not enough stock of this gift at the branch" },
   ZMA_ITEM_IN_USE: { status: 409, message: "This gift is used by a lucky draw or has codes given out" },
+  /** Branch input breaks a rule (negative stock, a draw of another app, staff outside the tenant); the field is named. */
+  ZMA_BRANCH_INVALID: { status: 422, message: "The branch settings break a rule" },
+  /** Gift input breaks a rule (value range, validity dates, percentage over 100); the field is named. */
+  ZMA_GIFT_INVALID: { status: 422, message: "The gift settings break a rule" },
   /** Probabilities not summing to 100 %, negative stock, an end before the start; the field is named. */
   ZMA_DRAW_INVALID: { status: 422, message: "The lucky draw configuration breaks a rule" },
   /** Inactive, or outside its schedule; details.reason. */
