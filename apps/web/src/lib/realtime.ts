@@ -136,6 +136,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'chat.presence',
   // Mini-app gift codes: a bulk generation's progress bar.
   'zma.codes_progress',
+  // Mini-app activity (spins, gifts, turns): the draw detail's won/stock and the customers list follow it.
+  'zma.activity',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
