@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common';
+import { customerGift } from './zma-loyalty';
 import {
   ZMA_CONDITION_TYPES,
   ZMA_FREQUENCIES,
@@ -172,24 +173,6 @@ export const ruleTestResult = z.object({
 });
 export type RuleTestResult = z.infer<typeof ruleTestResult>;
 
-/** A gift as the customer sees it (mirrors zma-customer's CustomerGift; the loyalty module builds it). */
-export const spinGift = z.object({
-  codeId: z.uuid(),
-  code: z.string(),
-  status: z.string(),
-  type: z.enum(ZMA_ITEM_TYPES),
-  name: z.string(),
-  imageUrl: z.string().nullable(),
-  discountKind: z.string().nullable(),
-  discountValue: z.number().nullable(),
-  minOrderValue: z.number().nullable(),
-  conditions: z.string().nullable(),
-  expiresAt: isoDate.nullable(),
-  assignedAt: isoDate.nullable(),
-  usedAt: isoDate.nullable(),
-  branchName: z.string().nullable(),
-});
-
 export const spinParams = z.strictObject({ drawId: z.uuid() });
 
 export const spinResult = z.object({
@@ -197,7 +180,8 @@ export const spinResult = z.object({
   outcome: z.enum(ZMA_SPIN_OUTCOMES),
   /** The slice the wheel stops on (for NO_PRIZE after a sold-out prize: a "no prize" slice, else the sold-out one). */
   prize: z.object({ id: z.uuid(), label: z.string(), position: z.number().int(), color: z.string().nullable() }),
-  gift: spinGift.nullable(),
+  /** The won gift with its code (the loyalty contract's CustomerGift). */
+  gift: customerGift.nullable(),
   turnsLeft: z.number().int(),
 });
 export type SpinResult = z.infer<typeof spinResult>;
