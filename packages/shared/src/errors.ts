@@ -128,6 +128,8 @@ export const ERROR_CODES = {
   /** The x-zma-id header names another tenant's (or an unknown) mini app. */
   ZMA_APP_ACCESS_DENIED: { status: 403, message: "This mini app does not belong to the tenant" },
   ZMA_APP_ID_TAKEN: { status: 409, message: "This Zalo app id is already registered" },
+  /** A mini-app role given to someone who cannot open the tenant; details.fields names userId. */
+  ZMA_USER_NOT_IN_TENANT: { status: 422, message: "This person is not a member of the tenant" },
   /** §8: no code of that text (and type) in the mini app. */
   GIFT_CODE_NOT_FOUND: { status: 404, message: "Gift code not found" },
   GIFT_CODE_EXPIRED: { status: 409, message: "This gift code has expired" },
