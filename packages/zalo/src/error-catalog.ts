@@ -1,5 +1,6 @@
 import { OA_ERROR_ROWS, OAUTH_ERROR_ROWS } from './error-catalog-oa';
 import { ZNS_ERROR_ROWS } from './error-catalog-zns';
+import { GRAPH_ERROR_ROWS } from './error-catalog-graph';
 
 /** Which Zalo host answered: the same code means different things on OA and ZNS (e.g. -100). */
 export type ZaloApi = 'oa' | 'zns' | 'oauth' | 'graph';
@@ -35,7 +36,7 @@ const CATALOG: Record<ZaloApi, Map<number, ZaloErrorExplanation>> = {
   oa: toMap('oa', OA_ERROR_ROWS),
   zns: toMap('zns', ZNS_ERROR_ROWS),
   oauth: toMap('oauth', OAUTH_ERROR_ROWS),
-  graph: toMap('graph', OA_ERROR_ROWS),
+  graph: toMap('graph', GRAPH_ERROR_ROWS),
 };
 
 /** Every catalogued code of one API (used by tests and the sandbox). */
