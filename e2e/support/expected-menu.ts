@@ -33,8 +33,7 @@ export function expectedOrganisationMenu(held: Set<string>, tenants: TenantInfo[
 /**
  * Keys of the tenant-level menu items a user must see in one tenant: the §2.2 items whose pages
  * exist, each shown only when the §6 rule holds and the page's own call is allowed (the UID page
- * lists history, so it needs VIEW_HISTORY as well). Analytics, content, chat, customers, campaigns,
- * Mini Apps and My tasks have no page yet and no item.
+ * lists history, so it needs VIEW_HISTORY as well).
  */
 export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): string[] {
   const keys: string[] = [];
@@ -65,6 +64,8 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
       ['zns-history', held.has('VIEW_HISTORY')],
     ]);
   }
+  // §2.2 Mini Apps: only when the tenant's mini-app flag is on (the list shows the apps the caller may open).
+  if (tenant.isMiniAppEnabled) keys.push('mini-app');
   // §2.2 My tasks: Requests needs VIEW_TENANT_TASK, Tickets VIEW_TICKET.
   group('my-task', [
     ['task-requests', held.has('VIEW_TENANT_TASK')],

@@ -12,6 +12,14 @@ import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import GiftOutlined from '@ant-design/icons/GiftOutlined';
+import TagsOutlined from '@ant-design/icons/TagsOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -30,6 +38,17 @@ const ICONS: Record<string, ReactNode> = {
   'access-control': <SafetyOutlined />,
   'api-keys': <KeyOutlined />,
   'add-tenant': <PlusOutlined />,
+  // §2.2 mini-app menu (issue 14).
+  'zma-back': <ArrowLeftOutlined />,
+  'zma-dashboard': <DashboardOutlined />,
+  'zma-branch': <ShopOutlined />,
+  'zma-gift-inventory': <GiftOutlined />,
+  'zma-voucher': <TagsOutlined />,
+  'zma-lucky-draw': <TrophyOutlined />,
+  'zma-history': <HistoryOutlined />,
+  'zma-user': <TeamOutlined />,
+  'zma-customer': <IdcardOutlined />,
+  'zma-settings': <SettingOutlined />,
 };
 
 /** The icon of a top-level menu item. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
 import { checkPage } from '../../lib/access';
 import { PAGES, TENANT_SETTINGS, type PageDef } from '../../lib/paths';
-import { buildOrganisationMenu, buildTenantMenu, znsEntryPermission, type MenuNode, type TenantLike } from './menu-model';
+import { ZMA_PAGE_PERMISSION } from '../../lib/zma-scope';
+import { buildMiniAppMenu, buildOrganisationMenu, buildTenantMenu, MINI_APP_MENU, znsEntryPermission, type MenuNode, type TenantLike } from './menu-model';
 
 const keys = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.key, ...keys(n.children ?? [])]);
 const leaves = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n]));
@@ -67,6 +68,7 @@ describe('menu model', () => {
       'zns-template-management',
       'zns-playground',
       'zns-history',
+      'mini-app',
       'my-task',
       'task-requests',
       'task-tickets',
@@ -133,8 +135,8 @@ describe('menu model', () => {
   });
 
   it('needs VIEW_HISTORY for the UID page on top of the OA service permission', () => {
-    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-setting']);
-    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE', 'VIEW_HISTORY']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-uid', 'oa-history', 'oa-setting', 'zns-service', 'zns-history']);
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-setting', 'mini-app']);
+    expect(keys(buildTenantMenu(new Set(['VIEW_ZALO_OA_SERVICE', 'VIEW_HISTORY']), shop))).toEqual(['zalo-oa', 'oa-analytics', 'oa-uid', 'oa-history', 'oa-setting', 'zns-service', 'zns-history', 'mini-app']);
   });
 
   it('takes the first ZNS permission held in the §6 order', () => {
@@ -150,5 +152,45 @@ describe('checkPage', () => {
     expect(checkPage(PAGES.znsPlayground, owner, { ...clinic, znsService: false })).toEqual({ ok: false, reason: 'service', services: ['znsService'] });
     expect(checkPage(PAGES.apiKeys, new Set(MERCHANT_ROLE_PERMISSIONS.MARKETING), shop)).toEqual({ ok: false, reason: 'permission' });
     expect(checkPage(PAGES.oaSetting, owner, clinic)).toEqual({ ok: true });
+  });
+});
+
+describe('mini-app menus (issue 14)', () => {
+  it('offers Mini Apps only in a tenant whose mini-app flag is on, at the tenant\'s mini apps', () => {
+    const owner = new Set<string>(MERCHANT_ROLE_PERMISSIONS.OWNER);
+    const item = buildTenantMenu(owner, shop).find((n) => n.key === 'mini-app');
+    expect(item?.path).toBe('/tenant/zalo-mini-app?tenantId=t1');
+    expect(keys(buildTenantMenu(owner, clinic))).not.toContain('mini-app');
+    // The flag alone: the list shows the apps the caller may open.
+    expect(keys(buildTenantMenu(new Set(), shop))).toEqual(['mini-app']);
+  });
+
+  it('lists the §2.2 mini-app menu in order for a holder of every mini-app permission, after the way back', () => {
+    const all = new Set<string>(Object.values(ZMA_PAGE_PERMISSION).flat());
+    const nodes = buildMiniAppMenu(all, 'app-1', 't1');
+    expect(keys(nodes)).toEqual(['zma-back', ...MINI_APP_MENU.map((m) => m.key)]);
+    expect(keys(nodes)).toEqual([
+      'zma-back', 'zma-dashboard', 'zma-branch', 'zma-gift-inventory', 'zma-voucher', 'zma-lucky-draw', 'zma-history', 'zma-user', 'zma-customer', 'zma-settings',
+    ]);
+    expect(nodes[0]?.path).toBe('/tenant/zalo-mini-app?tenantId=t1');
+    expect(nodes.find((n) => n.key === 'zma-branch')?.path).toBe('/tenant/mini-app/app-1/branch?tenantId=t1');
+    expect(nodes.find((n) => n.key === 'zma-dashboard')?.path).toBe('/tenant/mini-app/app-1?tenantId=t1');
+  });
+
+  it('shows each mini-app item only with its permission in that app\'s union', () => {
+    expect(keys(buildMiniAppMenu(new Set(), 'a', 't'))).toEqual(['zma-back']);
+    expect(keys(buildMiniAppMenu(new Set(['VIEW_ZMA_GIFT']), 'a', 't'))).toEqual(['zma-back', 'zma-gift-inventory', 'zma-voucher']);
+    expect(keys(buildMiniAppMenu(new Set(['VIEW_ZMA_ROLE']), 'a', 't'))).toEqual(['zma-back', 'zma-user']);
+    expect(keys(buildMiniAppMenu(new Set(['VIEW_ZMA_USER']), 'a', 't'))).toEqual(['zma-back', 'zma-user', 'zma-customer']);
+    expect(keys(buildMiniAppMenu(new Set(['VIEW_ZMA_DASHBOARD', 'VIEW_ZMA_SETING', 'VIEW_ZMA_USER_HISTORY']), 'a', 't'))).toEqual([
+      'zma-back', 'zma-dashboard', 'zma-history', 'zma-settings',
+    ]);
+    // Tenant-level permissions that are not mini-app ones open nothing here.
+    expect(keys(buildMiniAppMenu(new Set(MERCHANT_ROLE_PERMISSIONS.MARKETING.filter((p) => !p.includes('ZMA'))), 'a', 't'))).toEqual(['zma-back']);
+  });
+
+  it('encodes the app id in every mini-app address', () => {
+    const nodes = buildMiniAppMenu(new Set(['VIEW_ZMA_BRANCH']), 'a b', 't');
+    expect(nodes.find((n) => n.key === 'zma-branch')?.path).toBe('/tenant/mini-app/a%20b/branch?tenantId=t');
   });
 });

@@ -1,6 +1,7 @@
 import type { Permission } from '@zc/shared/permissions';
 import { canOpen, satisfies, type Requirement } from '../../lib/access';
-import { PAGES, TENANT_SETTINGS, tenantDetailHref, tenantHref, type PageDef } from '../../lib/paths';
+import { PAGES, TENANT_SETTINGS, tenantDetailHref, tenantHref, zmaHref, type PageDef } from '../../lib/paths';
+import { ZMA_PAGE_PERMISSION, type ZmaPageKey } from '../../lib/zma-scope';
 
 /** One node of a navigation menu, before it becomes an antd Menu item. */
 export interface MenuNode {
@@ -95,9 +96,8 @@ export function znsEntryPermission(held: ReadonlySet<string>): Permission | null
 }
 
 /**
- * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules. Items of
- * modules that have not arrived (OA chat; Mini Apps) are absent until their pages exist;
- * OA settings sit in the OA group.
+ * The §2.2 tenant-level menu for one tenant, filtered by its services and the §6 rules; OA settings
+ * sit in the OA group.
  */
 export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): MenuNode[] {
   const at = (page: PageDef) => ({ page, path: tenantHref(page, tenant.id) });
@@ -133,6 +133,8 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
           { key: 'zns-history', labelKey: 'menu.history', ...at(PAGES.znsHistory) },
         ],
       },
+      // §2.2 Mini Apps, only when the tenant's mini-app flag is on (the page's services): the tenant's mini apps.
+      { key: 'mini-app', labelKey: 'menu.miniApps', ...at(PAGES.zmaHome) },
       {
         // §2.2 My tasks: each item shows its unread count (the shell's badges, from the task counter card).
         key: 'my-task',
@@ -159,4 +161,31 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
     held,
     tenant,
   );
+}
+
+/** The §2.2 mini-app menu, in the spec's order: item key, label and page. */
+export const MINI_APP_MENU: ReadonlyArray<{ key: string; labelKey: string; page: ZmaPageKey }> = [
+  { key: 'zma-dashboard', labelKey: 'menu.zmaDashboard', page: 'zmaApp' },
+  { key: 'zma-branch', labelKey: 'menu.zmaBranch', page: 'zmaBranches' },
+  { key: 'zma-gift-inventory', labelKey: 'menu.zmaGiftInventory', page: 'zmaGifts' },
+  { key: 'zma-voucher', labelKey: 'menu.zmaVoucher', page: 'zmaVouchers' },
+  { key: 'zma-lucky-draw', labelKey: 'menu.zmaLuckyDraw', page: 'zmaDraws' },
+  { key: 'zma-history', labelKey: 'menu.zmaHistory', page: 'zmaAppHistory' },
+  { key: 'zma-user', labelKey: 'menu.zmaUser', page: 'zmaUsers' },
+  { key: 'zma-customer', labelKey: 'menu.zmaCustomer', page: 'zmaCustomers' },
+  { key: 'zma-settings', labelKey: 'menu.zmaSettings', page: 'zmaSettings' },
+];
+
+/**
+ * The §2.2 mini-app menu of one mini app (under /tenant/mini-app/:id): each item only when the
+ * caller's §6 union for THAT app (`GET zma/merchant/me`) opens its page (ZMA_PAGE_PERMISSION),
+ * after an item back to the tenant's mini apps (the way back to the tenant menu).
+ */
+export function buildMiniAppMenu(held: ReadonlySet<string>, zmaAppId: string, tenantId: string): MenuNode[] {
+  const items = prune(
+    MINI_APP_MENU.map(({ key, labelKey, page }) => ({ key, labelKey, path: zmaHref(PAGES[page], zmaAppId, tenantId), requirement: ZMA_PAGE_PERMISSION[page] })),
+    held,
+    null,
+  );
+  return [{ key: 'zma-back', labelKey: 'menu.zmaBack', path: tenantHref(PAGES.zmaHome, tenantId) }, ...items];
 }

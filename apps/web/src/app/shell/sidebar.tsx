@@ -14,7 +14,9 @@ import ReadOutlined from '@ant-design/icons/ReadOutlined';
 import { writeSession } from '../../lib/session';
 import { isBoolean, usePreference } from '../../lib/preferences';
 import { useScope } from '../../lib/scope-context';
-import { buildOrganisationMenu, buildTenantMenu, type MenuNode } from './menu-model';
+import { zmaAppIdOf, useZmaMe } from '../../lib/zma-scope';
+import { buildMiniAppMenu, buildOrganisationMenu, buildTenantMenu, type MenuNode } from './menu-model';
+import { ZmaSwitcher } from './zma-switcher';
 import { menuIcon } from './menu-icons';
 import { badgeCount, type BadgeCounts } from './menu-badges';
 import { useMenuBadges } from './use-menu-badges';
@@ -86,11 +88,17 @@ export function SidebarNav({ collapsed, onAddTenant, badges: given, onToggleColl
   const location = useLocation();
   const [params] = useSearchParams();
 
+  // Under /tenant/mini-app/:id the §2.2 mini-app menu, by the caller's §6 union for that app.
+  const zmaAppId = scope.level === 'tenant' && scope.tenant ? zmaAppIdOf(location.pathname) : null;
+  const zmaMe = useZmaMe(zmaAppId);
+  const zmaPermissions = zmaMe.data?.permissions;
+
   const nodes = useMemo(() => {
+    if (zmaAppId && scope.tenant) return buildMiniAppMenu(new Set(zmaPermissions ?? []), zmaAppId, scope.tenant.id);
     if (!scope.permissionsLoaded) return [];
     if (scope.level === 'tenant') return scope.tenant ? buildTenantMenu(scope.permissions, scope.tenant) : [];
     return buildOrganisationMenu(scope.permissions, scope.merchant?.tenants ?? []);
-  }, [scope]);
+  }, [scope, zmaAppId, zmaPermissions]);
 
   const selectedKey = findSelectedKey(nodes, location.pathname, params);
   const [openKeys, setOpenKeys] = useState<string[]>(() => findParentKeys(nodes, selectedKey));
@@ -157,6 +165,7 @@ export function SidebarNav({ collapsed, onAddTenant, badges: given, onToggleColl
         {onClose ? <Button type="text" icon={<CloseOutlined />} aria-label={t('closeNavigation')} onClick={onClose} data-testid="nav-drawer-close" /> : null}
       </div>
       {context ? <div className="zc-drawer-context">{context}</div> : null}
+      {zmaAppId && scope.tenant && !collapsed ? <ZmaSwitcher zmaAppId={zmaAppId} tenantId={scope.tenant.id} onSwitched={onClose} /> : null}
       <div style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <Menu
           mode="inline"
