@@ -1,0 +1,377 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from '@zc/shared/api/zma-loyalty';
+import type { GiftCodeStatus } from '@zc/shared/api/zma';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { recordZmaActivity } from '../mini-apps/service';
+
+/**
+ * The gift-code lifecycle (§4, ADR 0023): the only code that changes zma_gift_codes and writes
+ * zma_gift_code_events. Every transition is one conditional UPDATE (or DELETE) whose WHERE names
+ * the status it leaves, so two concurrent attempts cannot both succeed.
+ */
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows; // both drivers answer { rows }
+}
+
+export function iso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return (v instanceof Date ? v : new Date(String(v))).toISOString();
+}
+
+const ALPHABET_SIZE = GIFT_CODE_ALPHABET.length; // 31
+/** Largest multiple of the alphabet size within a byte: bytes at or above it are dropped (no modulo bias). */
+const BYTE_LIMIT = Math.floor(256 / ALPHABET_SIZE) * ALPHABET_SIZE;
+
+/** `n` codes of GIFT_CODE_LENGTH characters drawn uniformly from the alphabet with crypto randomness. */
+export function randomCodes(n: number): string[] {
+  const out: string[] = new Array<string>(n);
+  const need = n * GIFT_CODE_LENGTH;
+  let pool = randomBytes(Math.ceil(need * 1.1) + 16);
+  let p = 0;
+  const chars: string[] = new Array<string>(GIFT_CODE_LENGTH);
+  for (let i = 0; i < n; i += 1) {
+    for (let j = 0; j < GIFT_CODE_LENGTH; ) {
+      if (p >= pool.length) {
+        pool = randomBytes(4096);
+        p = 0;
+      }
+      const b = pool[p++]!;
+      if (b < BYTE_LIMIT) chars[j++] = GIFT_CODE_ALPHABET[b % ALPHABET_SIZE]!;
+    }
+    out[i] = chars.join('');
+  }
+  return out;
+}
+
+export interface CodeEventInput {
+  codeId: string;
+  zmaAppId: string;
+  code: string;
+  fromStatus: GiftCodeStatus | null;
+  toStatus: GiftCodeStatus | 'RECALLED';
+  actorUserId?: string | null;
+  customerId?: string | null;
+  branchId?: string | null;
+  note?: string | null;
+}
+
+/** Inserts transition rows (one statement). */
+export async function writeCodeEvents(tx: DbOrTx, events: CodeEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const values = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.codeId}::uuid, ${e.zmaAppId}::uuid, ${e.code}, ${e.fromStatus}, ${e.toStatus}, ${e.actorUserId ?? null}::uuid, ${e.customerId ?? null}::uuid, ${e.branchId ?? null}::uuid, ${e.note ?? null})`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into zma_gift_code_events (code_id, zma_app_id, code, from_status, to_status, actor_user_id, customer_id, branch_id, note) values ${values}`);
+}
+
+/**
+ * Inserts `codes` as NEW codes of the item in one multi-row statement (the codes travel as one
+ * text parameter split by the server); collisions with existing codes of the app are skipped.
+ * Answers how many rows were inserted.
+ */
+export async function insertCodes(tx: DbOrTx, input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; codes: string[] }): Promise<number> {
+  if (input.codes.length === 0) return 0;
+  const r = await tx.execute(sql`
+    with ins as (
+      insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, batch_id, code)
+      select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.giftItemId}::uuid, ${input.batchId}::uuid, c
+      from unnest(string_to_array(${input.codes.join(',')}, ',')) as c
+      on conflict (zma_app_id, code) do nothing
+      returning 1
+    )
+    select count(*)::int as n from ins`);
+  return rowsOf<{ n: number }>(r)[0]?.n ?? 0;
+}
+
+/** Generates exactly `count` new unique codes (topping up after collisions), in statements of `chunk` rows. */
+export async function generateCodes(
+  db: DbOrTx,
+  input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; count: number },
+  opts: { chunk?: number; onChunk?: (generated: number) => Promise<void> } = {},
+): Promise<number> {
+  const chunk = opts.chunk ?? 50_000;
+  let generated = 0;
+  let misses = 0;
+  while (generated < input.count) {
+    const want = Math.min(chunk, input.count - generated);
+    const codes = [...new Set(randomCodes(want))];
+    const n = await insertCodes(db, { ...input, codes });
+    generated += n;
+    if (n < want) misses += 1;
+    // At ~49.5 bits a collision is rare; a run of empty statements means the space is exhausted.
+    if (n === 0 && misses > 20) throw new Error('gift code space exhausted');
+    if (opts.onChunk) await opts.onChunk(generated);
+  }
+  return generated;
+}
+
+interface ItemRow {
+  id: string;
+  type: string;
+  status: string;
+  codeValidityDays: number | null;
+  validTo: Date | string | null;
+  appValidityDays: number | null;
+}
+
+async function itemForAllocation(tx: Tx, zmaAppId: string, giftItemId: string): Promise<ItemRow | null> {
+  const r = await tx.execute(sql`
+    select i.id, i.type, i.status, i.code_validity_days as "codeValidityDays", i.valid_to as "validTo",
+      case when (a.settings->>'codeValidityDays') ~ '^[0-9]+$' then (a.settings->>'codeValidityDays')::int else null end as "appValidityDays"
+    from zma_gift_items i join zma_apps a on a.id = i.zma_app_id
+    where i.id = ${giftItemId} and i.zma_app_id = ${zmaAppId}`);
+  return rowsOf<ItemRow>(r)[0] ?? null;
+}
+
+/** When a code allocated `now` expires: item days, else the app's default days, capped by the item's validTo. */
+export function expiryFor(item: { codeValidityDays: number | null; validTo: Date | string | null; appValidityDays: number | null }, now: Date): Date | null {
+  const days = item.codeValidityDays ?? item.appValidityDays;
+  const byDays = days ? new Date(now.getTime() + days * 86_400_000) : null;
+  const validTo = item.validTo ? new Date(item.validTo) : null;
+  if (byDays && validTo) return byDays < validTo ? byDays : validTo;
+  return byDays ?? validTo;
+}
+
+export interface AllocateInput {
+  zmaAppId: string;
+  tenantId: string;
+  giftItemId: string;
+  customerId: string;
+  spinId?: string | null;
+  now?: Date;
+  /** Who allocated it (staff), when not the customer's own spin. */
+  actorUserId?: string | null;
+}
+
+/**
+ * NEW → ALLOCATED: takes a NEW code of the item (FOR UPDATE SKIP LOCKED, so concurrent spins take
+ * different codes), or mints one when none is left; sets customer, assignedAt and expiresAt.
+ */
+export async function allocateGiftCode(tx: Tx, input: AllocateInput): Promise<{ codeId: string; code: string; expiresAt: string | null }> {
+  const item = await itemForAllocation(tx, input.zmaAppId, input.giftItemId);
+  if (!item) throw new AppError('NOT_FOUND', 'Gift not found');
+  const now = input.now ?? new Date();
+  const expiresAt = expiryFor(item, now);
+  let picked = rowsOf<{ id: string; code: string }>(
+    await tx.execute(sql`
+      select id, code from zma_gift_codes
+      where gift_item_id = ${input.giftItemId} and zma_app_id = ${input.zmaAppId} and status = 'NEW'
+      limit 1 for update skip locked`),
+  )[0];
+  let minted = false;
+  if (!picked) {
+    for (let attempt = 0; attempt < 5 && !picked; attempt += 1) {
+      const [code] = randomCodes(1) as [string];
+      picked = rowsOf<{ id: string; code: string }>(
+        await tx.execute(sql`
+          insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, code)
+          values (${input.zmaAppId}, ${input.tenantId}, ${input.giftItemId}, ${code})
+          on conflict (zma_app_id, code) do nothing returning id, code`),
+      )[0];
+    }
+    if (!picked) throw new Error('could not mint a gift code');
+    minted = true;
+  }
+  const updated = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update zma_gift_codes set status = 'ALLOCATED', customer_id = ${input.customerId}, assigned_at = ${now.toISOString()}::timestamptz,
+        expires_at = ${expiresAt ? expiresAt.toISOString() : null}::timestamptz, spin_id = ${input.spinId ?? null}::uuid
+      where id = ${picked.id} and status = 'NEW' returning id`),
+  );
+  if (updated.length === 0) throw new AppError('GIFT_CODE_TRANSITION_INVALID');
+  const base = { codeId: picked.id, zmaAppId: input.zmaAppId, code: picked.code };
+  await writeCodeEvents(tx, [
+    ...(minted ? [{ ...base, fromStatus: null, toStatus: 'NEW' as const, note: 'minted at allocation' }] : []),
+    { ...base, fromStatus: 'NEW', toStatus: 'ALLOCATED', customerId: input.customerId, actorUserId: input.actorUserId ?? null, note: input.spinId ? `spin ${input.spinId}` : null },
+  ]);
+  // In the spin's hot path: the spin's own activity row announces; this one stays quiet.
+  await recordZmaActivity(
+    tx,
+    { zmaAppId: input.zmaAppId, tenantId: input.tenantId, kind: 'CODE_ALLOCATED', customerId: input.customerId, giftItemId: input.giftItemId, giftCodeId: picked.id, actorUserId: input.actorUserId ?? null, detail: { code: picked.code, spinId: input.spinId ?? null } },
+    { announce: false },
+  );
+  return { codeId: picked.id, code: picked.code, expiresAt: iso(expiresAt) };
+}
+
+interface CodeStateRow {
+  id: string;
+  code: string;
+  status: GiftCodeStatus;
+  expiresAt: Date | string | null;
+  giftItemId: string;
+  customerId: string | null;
+  itemType: string;
+  tenantId: string;
+}
+
+async function codeByText(tx: DbOrTx, zmaAppId: string, code: string): Promise<CodeStateRow | null> {
+  const r = await tx.execute(sql`
+    select c.id, c.code, c.status, c.expires_at as "expiresAt", c.gift_item_id as "giftItemId", c.customer_id as "customerId", i.type as "itemType", c.tenant_id as "tenantId"
+    from zma_gift_codes c join zma_gift_items i on i.id = c.gift_item_id
+    where c.zma_app_id = ${zmaAppId} and c.code = ${code}`);
+  return rowsOf<CodeStateRow>(r)[0] ?? null;
+}
+
+/** Why a code that is not ALLOCATED-and-valid cannot be redeemed. */
+export function redeemRefusal(row: { status: GiftCodeStatus; expiresAt: Date | string | null } | null, now: Date): AppError | null {
+  if (!row) return new AppError('GIFT_CODE_NOT_FOUND');
+  switch (row.status) {
+    case 'USED':
+      return new AppError('GIFT_CODE_USED');
+    case 'CANCELLED':
+      return new AppError('GIFT_CODE_CANCELLED');
+    case 'EXPIRED':
+      return new AppError('GIFT_CODE_EXPIRED');
+    case 'NEW':
+      return new AppError('GIFT_CODE_NOT_ALLOCATED');
+    case 'ALLOCATED':
+      return row.expiresAt && new Date(row.expiresAt) <= now ? new AppError('GIFT_CODE_EXPIRED') : null;
+  }
+}
+
+export interface RedeemInput {
+  zmaAppId: string;
+  tenantId: string;
+  code: string;
+  branchId: string;
+  actorUserId: string | null;
+  now?: Date;
+}
+
+/**
+ * ALLOCATED → USED at a branch by a staff member: one conditional UPDATE (status still ALLOCATED and
+ * not past expiry), so of two concurrent redemptions exactly one wins. A physical ITEM takes one
+ * from the branch's stock when the branch keeps stock rows for it (none left → ZMA_STOCK_INSUFFICIENT,
+ * the whole redemption rolls back).
+ */
+export async function redeemGiftCode(tx: Tx, input: RedeemInput): Promise<{ codeId: string; giftItemId: string; stockLeft: number | null }> {
+  const now = input.now ?? new Date();
+  const used = rowsOf<{ id: string; giftItemId: string; customerId: string | null; tenantId: string }>(
+    await tx.execute(sql`
+      update zma_gift_codes set status = 'USED', used_at = ${now.toISOString()}::timestamptz, branch_id = ${input.branchId}
+      where zma_app_id = ${input.zmaAppId} and code = ${input.code} and status = 'ALLOCATED'
+        and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
+      returning id, gift_item_id as "giftItemId", customer_id as "customerId", tenant_id as "tenantId"`),
+  )[0];
+  if (!used) {
+    const refusal = redeemRefusal(await codeByText(tx, input.zmaAppId, input.code), now);
+    throw refusal ?? new AppError('GIFT_CODE_TRANSITION_INVALID');
+  }
+  let stockLeft: number | null = null;
+  const stock = rowsOf<{ quantity: number; type: string }>(
+    await tx.execute(sql`
+      select s.quantity, i.type from zma_branch_stock s join zma_gift_items i on i.id = s.gift_item_id
+      where s.branch_id = ${input.branchId} and s.gift_item_id = ${used.giftItemId} for update of s`),
+  )[0];
+  if (stock && stock.type === 'ITEM') {
+    const taken = rowsOf<{ quantity: number }>(
+      await tx.execute(sql`
+        update zma_branch_stock set quantity = quantity - 1, updated_at = now()
+        where branch_id = ${input.branchId} and gift_item_id = ${used.giftItemId} and quantity > 0 returning quantity`),
+    )[0];
+    if (!taken) throw new AppError('ZMA_STOCK_INSUFFICIENT');
+    stockLeft = taken.quantity;
+  }
+  await writeCodeEvents(tx, [
+    { codeId: used.id, zmaAppId: input.zmaAppId, code: input.code, fromStatus: 'ALLOCATED', toStatus: 'USED', actorUserId: input.actorUserId, customerId: used.customerId, branchId: input.branchId },
+  ]);
+  await recordZmaActivity(tx, {
+    zmaAppId: input.zmaAppId,
+    tenantId: used.tenantId,
+    kind: 'CODE_USED',
+    customerId: used.customerId,
+    branchId: input.branchId,
+    giftItemId: used.giftItemId,
+    giftCodeId: used.id,
+    actorUserId: input.actorUserId,
+    detail: { code: input.code, stockLeft },
+  });
+  return { codeId: used.id, giftItemId: used.giftItemId, stockLeft };
+}
+
+export interface BulkOutcome {
+  done: string[];
+  refused: { id: string; code: 'GIFT_CODE_NOT_FOUND' | 'GIFT_CODE_TRANSITION_INVALID'; status: GiftCodeStatus | null }[];
+}
+
+async function statusesOf(tx: DbOrTx, zmaAppId: string, ids: string[]): Promise<Map<string, GiftCodeStatus>> {
+  if (ids.length === 0) return new Map();
+  const r = await tx.execute(sql`select id, status from zma_gift_codes where zma_app_id = ${zmaAppId} and id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`);
+  return new Map(rowsOf<{ id: string; status: GiftCodeStatus }>(r).map((x) => [x.id, x.status]));
+}
+
+function refusalsOf(ids: string[], done: Set<string>, states: Map<string, GiftCodeStatus>): BulkOutcome['refused'] {
+  return ids
+    .filter((id) => !done.has(id))
+    .map((id) => {
+      const status = states.get(id) ?? null;
+      return { id, code: status ? ('GIFT_CODE_TRANSITION_INVALID' as const) : ('GIFT_CODE_NOT_FOUND' as const), status };
+    });
+}
+
+/** NEW → CANCELLED for each id of the app; other ids are reported with the reason. */
+export async function cancelGiftCodes(tx: Tx, input: { zmaAppId: string; tenantId: string; ids: string[]; actorUserId: string | null; now?: Date }): Promise<BulkOutcome> {
+  const ids = [...new Set(input.ids)];
+  const now = input.now ?? new Date();
+  const rows = rowsOf<{ id: string; code: string; giftItemId: string }>(
+    await tx.execute(sql`
+      update zma_gift_codes set status = 'CANCELLED', cancelled_at = ${now.toISOString()}::timestamptz
+      where zma_app_id = ${input.zmaAppId} and id = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and status = 'NEW'
+      returning id, code, gift_item_id as "giftItemId"`),
+  );
+  const done = new Set(rows.map((r) => r.id));
+  await writeCodeEvents(tx, rows.map((r) => ({ codeId: r.id, zmaAppId: input.zmaAppId, code: r.code, fromStatus: 'NEW' as const, toStatus: 'CANCELLED' as const, actorUserId: input.actorUserId })));
+  await recordZmaActivity(tx, rows.map((r) => ({ zmaAppId: input.zmaAppId, tenantId: input.tenantId, kind: 'CODE_CANCELLED' as const, giftItemId: r.giftItemId, giftCodeId: r.id, actorUserId: input.actorUserId, detail: { code: r.code } })));
+  return { done: [...done], refused: refusalsOf(ids, done, await statusesOf(tx, input.zmaAppId, ids.filter((id) => !done.has(id)))) };
+}
+
+/** Recall: a NEW or CANCELLED code's row is removed (its events stay, with a RECALLED one). */
+export async function recallGiftCodes(tx: Tx, input: { zmaAppId: string; tenantId: string; ids: string[]; actorUserId: string | null }): Promise<BulkOutcome> {
+  const ids = [...new Set(input.ids)];
+  const rows = rowsOf<{ id: string; code: string; status: GiftCodeStatus; giftItemId: string }>(
+    await tx.execute(sql`
+      delete from zma_gift_codes
+      where zma_app_id = ${input.zmaAppId} and id = any(string_to_array(${ids.join(',')}, ',')::uuid[]) and status in ('NEW', 'CANCELLED')
+      returning id, code, status, gift_item_id as "giftItemId"`),
+  );
+  const done = new Set(rows.map((r) => r.id));
+  await writeCodeEvents(tx, rows.map((r) => ({ codeId: r.id, zmaAppId: input.zmaAppId, code: r.code, fromStatus: r.status, toStatus: 'RECALLED' as const, actorUserId: input.actorUserId })));
+  await recordZmaActivity(tx, rows.map((r) => ({ zmaAppId: input.zmaAppId, tenantId: input.tenantId, kind: 'CODE_RECALLED' as const, giftItemId: r.giftItemId, giftCodeId: r.id, actorUserId: input.actorUserId, detail: { code: r.code, from: r.status } })));
+  return { done: [...done], refused: refusalsOf(ids, done, await statusesOf(tx, input.zmaAppId, ids.filter((id) => !done.has(id)))) };
+}
+
+/**
+ * ALLOCATED past expires_at → EXPIRED, in batches (SKIP LOCKED: a redemption in flight keeps its
+ * row). Answers how many codes expired. The periodic job calls it.
+ */
+export async function expireDueCodes(db: { transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> }, now: Date = new Date(), batch = 2000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const rows = rowsOf<{ id: string; code: string; zmaAppId: string; tenantId: string; customerId: string | null; giftItemId: string }>(
+        await tx.execute(sql`
+          update zma_gift_codes c set status = 'EXPIRED'
+          from (select id from zma_gift_codes where status = 'ALLOCATED' and expires_at is not null and expires_at <= ${now.toISOString()}::timestamptz
+                limit ${batch} for update skip locked) due
+          where c.id = due.id and c.status = 'ALLOCATED'
+          returning c.id, c.code, c.zma_app_id as "zmaAppId", c.tenant_id as "tenantId", c.customer_id as "customerId", c.gift_item_id as "giftItemId"`),
+      );
+      await writeCodeEvents(tx, rows.map((r) => ({ codeId: r.id, zmaAppId: r.zmaAppId, code: r.code, fromStatus: 'ALLOCATED' as const, toStatus: 'EXPIRED' as const, customerId: r.customerId, note: 'expired' })));
+      await recordZmaActivity(
+        tx,
+        rows.map((r) => ({ zmaAppId: r.zmaAppId, tenantId: r.tenantId, kind: 'CODE_EXPIRED' as const, customerId: r.customerId, giftItemId: r.giftItemId, giftCodeId: r.id, detail: { code: r.code } })),
+        { announce: false },
+      );
+      return rows.length;
+    });
+    total += n;
+    if (n < batch) return total;
+  }
+}
