@@ -1,0 +1,74 @@
+import { App, AnimationRoutes, BottomNavigation, Box, Button, Icon, Route, SnackbarProvider, Spinner, Text, useLocation, useNavigate, ZMPRouter } from 'zmp-ui';
+import { errorText } from './errors';
+import { t } from './i18n';
+import { GiftsPage } from './pages/gifts';
+import { HomePage } from './pages/home';
+import { WheelPage } from './pages/wheel';
+import { SessionProvider, useSession } from './session';
+
+const TABS = [
+  { key: '/', label: 'tabHome', icon: 'zi-home' },
+  { key: '/wheel', label: 'tabWheel', icon: 'zi-star' },
+  { key: '/gifts', label: 'tabGifts', icon: 'zi-poll' },
+] as const;
+
+function Tabs() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <BottomNavigation fixed activeKey={location.pathname} onChange={(key) => navigate(key, { animate: false })}>
+      {TABS.map((tab) => (
+        <BottomNavigation.Item key={tab.key} itemKey={tab.key} label={t(tab.label)} icon={<Icon icon={tab.icon} />} />
+      ))}
+    </BottomNavigation>
+  );
+}
+
+function Screens() {
+  const s = useSession();
+  if (s.status === 'loading') {
+    return (
+      <Box className="splash" data-testid="signing-in">
+        <Spinner />
+        <Text>{t('signingIn')}</Text>
+      </Box>
+    );
+  }
+  if (s.status === 'error') {
+    return (
+      <Box className="splash" data-testid="sign-in-error">
+        <Text.Title>{t('signInFailed')}</Text.Title>
+        <Text>{errorText(s.error)}</Text>
+        <Button onClick={s.retry}>{t('retry')}</Button>
+      </Box>
+    );
+  }
+  return (
+    <>
+      <AnimationRoutes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/wheel" element={<WheelPage />} />
+        <Route path="/gifts" element={<GiftsPage />} />
+      </AnimationRoutes>
+      <Tabs />
+    </>
+  );
+}
+
+/**
+ * The mini app: zmp-ui's App, snackbars, and a memory router (inside Zalo the page's own path is
+ * the platform's, so routes never live in the URL).
+ */
+export function MiniApp() {
+  return (
+    <App>
+      <SnackbarProvider>
+        <ZMPRouter memoryRouter>
+          <SessionProvider>
+            <Screens />
+          </SessionProvider>
+        </ZMPRouter>
+      </SnackbarProvider>
+    </App>
+  );
+}

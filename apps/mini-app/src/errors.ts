@@ -1,0 +1,17 @@
+import { ApiError } from './api';
+import { t, tMaybe } from './i18n';
+import { PlatformDenied } from './platform';
+
+/** What to tell the customer about a failed call: a 409 spin's reason first, then the error code. */
+export function errorText(err: unknown): string {
+  if (err instanceof PlatformDenied) return t('err_DENIED');
+  if (err instanceof ApiError) {
+    const reason = err.details?.reason;
+    if (typeof reason === 'string') {
+      const text = tMaybe(`reason_${reason}`);
+      if (text) return text;
+    }
+    return tMaybe(`err_${err.code}`) ?? t('err_OTHER');
+  }
+  return t('err_OTHER');
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Avatar, Box, Button, Header, Page, Text, useNavigate, useSnackbar } from 'zmp-ui';
+import { api } from '../api';
+import { errorText } from '../errors';
+import { formatDate, t } from '../i18n';
+import { platform } from '../platform';
+import { useReadySession } from '../session';
+
+/** Home: who the customer is, turns left per open draw, follow the OA, share the phone. */
+export function HomePage() {
+  const { session, me, accessToken, patchCustomer } = useReadySession();
+  const navigate = useNavigate();
+  const { openSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState<'phone' | 'follow' | null>(null);
+
+  const sharePhone = async () => {
+    setBusy('phone');
+    try {
+      const token = await platform.phoneToken(accessToken);
+      const { phone } = await api.phone(token, accessToken);
+      patchCustomer({ phone });
+      openSnackbar({ text: t('phoneDone'), type: 'success' });
+    } catch (err) {
+      openSnackbar({ text: errorText(err), type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const follow = async () => {
+    setBusy('follow');
+    try {
+      const oaId = (session.miniApp as { zaloOaId?: string | null }).zaloOaId ?? null;
+      await platform.followOA(oaId);
+      await api.follow(true);
+      patchCustomer({ isFollower: true });
+      openSnackbar({ text: t('followDone'), type: 'success' });
+    } catch (err) {
+      openSnackbar({ text: errorText(err), type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const welcome = session.miniApp.settings?.welcomeText;
+  return (
+    <Page className="page">
+      <Header title={session.miniApp.name} showBackIcon={false} />
+      <Box className="card profile" data-testid="profile">
+        <Avatar src={me.avatar ?? undefined} size={56}>
+          {me.name.slice(0, 1)}
+        </Avatar>
+        <div className="profile-text">
+          <Text size="small" className="muted">
+            {t('hello')}
+          </Text>
+          <Text.Title size="large" data-testid="customer-name">
+            {me.name}
+          </Text.Title>
+          {me.phone && (
+            <Text size="small" className="muted" data-testid="customer-phone">
+              {t('phoneShared')}: {me.phone}
+            </Text>
+          )}
+        </div>
+      </Box>
+      {welcome && <Text className="welcome">{welcome}</Text>}
+
+      <div className="actions">
+        {!me.isFollower ? (
+          <Button fullWidth variant="secondary" loading={busy === 'follow'} disabled={busy !== null} onClick={() => void follow()} data-testid="follow-oa">
+            {t('followOa')}
+          </Button>
+        ) : (
+          <Text size="small" className="badge" data-testid="followed">
+            ✓ {t('followed')}
+          </Text>
+        )}
+        {!me.phone && (
+          <Button fullWidth variant="secondary" loading={busy === 'phone'} disabled={busy !== null} onClick={() => void sharePhone()} data-testid="share-phone">
+            {t('sharePhone')}
+          </Button>
+        )}
+      </div>
+
+      {me.draws.length === 0 ? (
+        <Text className="empty">{t('noDraws')}</Text>
+      ) : (
+        me.draws.map((d) => (
+          <Box key={d.id} className="card draw" data-testid="draw-card" style={{ borderTopColor: d.look.primaryColor }}>
+            <Text.Title size="normal">{d.name}</Text.Title>
+            {d.closesAt && (
+              <Text size="xSmall" className="muted">
+                {t('closesAt')}: {formatDate(d.closesAt)}
+              </Text>
+            )}
+            <div className="draw-row">
+              <span>
+                {t('turnsLeft')}: <strong data-testid="turns-left">{d.turnsLeft}</strong>
+              </span>
+              <Button size="small" onClick={() => navigate(`/wheel?draw=${d.id}`)} style={{ background: d.look.primaryColor }}>
+                {t('play')}
+              </Button>
+            </div>
+          </Box>
+        ))
+      )}
+    </Page>
+  );
+}

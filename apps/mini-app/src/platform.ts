@@ -1,0 +1,99 @@
+/**
+ * Where the mini app gets its Zalo identity (issue 14 #9; REFERENCE §10, §13.6).
+ *
+ * - Inside Zalo: zmp-sdk — `getAccessToken`, `getUserInfo`, `getPhoneNumber` (a single-use token,
+ *   2 minutes, the server exchanges it), `followOA`. The SDK is loaded only there (a dynamic import),
+ *   so an ordinary browser never runs its native bridge and the first load stays small.
+ * - In an ordinary browser (development against `npm start`, the journeys): a dev identity played
+ *   by the Zalo sandbox — the app id and access token come from the URL
+ *   (`?zaloAppId=…&accessToken=…`, minted by the sandbox control API `POST /_control/mini-app/users`),
+ *   and the phone token from `POST /_control/mini-app/phone-token`.
+ *
+ * zmp-sdk keeps its own environment check internal (appEnv/getEnv: `/zalo/` in the user agent);
+ * the same test is made here.
+ */
+import type * as ZmpSdkModule from 'zmp-sdk/apis';
+
+export interface Platform {
+  readonly kind: 'zalo' | 'browser';
+  /** The Zalo Mini App id the server knows the mini app by. */
+  zaloAppId(): string | null;
+  /** Zalo's user access token (sent to our server, which asks Zalo's graph who it is). */
+  accessToken(): Promise<string>;
+  /** A getPhoneNumber token (single use, 2 minutes). */
+  phoneToken(accessToken: string): Promise<string>;
+  /** Asks Zalo to follow the OA; resolves when the user agreed. */
+  followOA(zaloOaId: string | null): Promise<void>;
+  /** A referrer id from the launch URL (affiliate links). */
+  ref(): string | null;
+}
+
+/** The user refused in Zalo's dialog (-201 / -202, REFERENCE §10). */
+export class PlatformDenied extends Error {}
+
+const params = new URLSearchParams(window.location.search);
+
+export function isInsideZalo(): boolean {
+  return /zalo/i.test(navigator.userAgent);
+}
+
+type ZmpSdk = typeof ZmpSdkModule;
+let sdk: Promise<ZmpSdk> | null = null;
+const loadSdk = (): Promise<ZmpSdk> => (sdk ??= import('zmp-sdk/apis'));
+
+function denied(err: unknown): never {
+  const code = (err as { code?: number } | null)?.code;
+  if (code === -201 || code === -202) throw new PlatformDenied(String(code));
+  throw err instanceof Error ? err : new Error(String(err));
+}
+
+const zaloPlatform: Platform = {
+  kind: 'zalo',
+  zaloAppId: () => (typeof window.APP_ID === 'string' && window.APP_ID ? window.APP_ID : params.get('zaloAppId')),
+  async accessToken() {
+    const zmp = await loadSdk();
+    return zmp.getAccessToken().catch(denied);
+  },
+  async phoneToken() {
+    const zmp = await loadSdk();
+    const res = await zmp.getPhoneNumber().catch(denied);
+    if (!res.token) throw new PlatformDenied('no token');
+    return res.token;
+  },
+  async followOA(zaloOaId) {
+    if (!zaloOaId) return;
+    const zmp = await loadSdk();
+    await zmp.followOA({ id: zaloOaId }).catch(denied);
+  },
+  ref: () => params.get('ref'),
+};
+
+/** The sandbox's control API (same origin under `npm start`; `?sandbox=` points elsewhere). */
+const sandboxControl = (): string => params.get('sandbox') ?? '/zalo-sandbox/_control';
+
+const browserPlatform: Platform = {
+  kind: 'browser',
+  zaloAppId: () => params.get('zaloAppId'),
+  async accessToken() {
+    const token = params.get('accessToken');
+    if (!token) throw new Error('accessToken missing from the URL');
+    return token;
+  },
+  async phoneToken(accessToken) {
+    const res = await fetch(`${sandboxControl()}/mini-app/phone-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accessToken }),
+    });
+    if (!res.ok) throw new Error(`phone token: ${res.status}`);
+    const body = (await res.json()) as { token?: string; data?: { token?: string } };
+    const token = body.token ?? body.data?.token;
+    if (!token) throw new Error('phone token missing');
+    return token;
+  },
+  // No Zalo dialog in a browser: the user's click stands for the agreement.
+  async followOA() {},
+  ref: () => params.get('ref'),
+};
+
+export const platform: Platform = isInsideZalo() ? zaloPlatform : browserPlatform;
