@@ -17,7 +17,7 @@ import App from 'antd/es/app';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { OA_STAT_FIELDS, STAT_RANGE_MAX_DAYS, STATISTIC_PERIODS, type OaStatField, type OaStatsPoint, type StatisticPeriod } from '@zc/shared/api/oa-analytics';
 import { useExportOaStats, useOaStats } from '../../features/oa-analytics/api/get-oa-stats';
-import { LineChart, type ChartSeries } from '../../features/oa-analytics/components/line-chart';
+import { LineChart, type ChartSeries } from '../../components/line-chart';
 import { formatBucket, formatCompact } from '../../features/oa-analytics/format';
 import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
@@ -171,7 +171,7 @@ function OaAnalyticsView() {
                           return (
                             <div key={g.key}>
                               <Typography.Title level={5}>{t(`groups.${g.key}`)}</Typography.Title>
-                              <LineChart labels={labels} series={series} ariaLabel={t(`groups.${g.key}`)} />
+                              <LineChart labels={labels} series={series} ariaLabel={t(`groups.${g.key}`)} testId="oa-analytics-chart" />
                             </div>
                           );
                         })}

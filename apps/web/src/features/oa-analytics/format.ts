@@ -1,15 +1,5 @@
-/**
- * §9 numbers: a K suffix above 1,000 (one decimal below 10K: 1.2K, 12K), M above a million; comma
- * thousands below. Used for chart axes and the summary cards; tables show the whole number.
- */
-export function formatCompact(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '−' : '';
-  const fixed = (n: number) => (n < 10 ? n.toFixed(1).replace(/\.0$/, '') : String(Math.round(n)));
-  if (abs >= 1_000_000) return `${sign}${fixed(abs / 1_000_000)}M`;
-  if (abs > 1000) return `${sign}${fixed(abs / 1000)}K`;
-  return `${sign}${Math.round(abs)}`;
-}
+/** The compact number of the chart axes and summary cards (kept with the shared chart in lib/formatters). */
+export { formatCompact } from '../../lib/formatters';
 
 /** The bucket label of the answer (YYYY-MM-DDTHH:00, YYYY-MM-DD, YYYY-MM) in the §9 display formats. */
 export function formatBucket(time: string): string {

@@ -21,7 +21,7 @@ import { RichTextEditor } from './rich-text-editor';
 import { ImageDialog } from './image-dialog';
 import { VideoPickerModal, type CoverLayout } from './video-picker-modal';
 import { OaChoice } from './oa-choice';
-import { formatMb } from './image-rules';
+import { formatMb } from '../../../lib/image-rules';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blocksToHtml, docToBlocks, type DocNode } from './body-blocks';
-import { checkImageDimensions, checkImageFile, checkImageRatio, checkVideoFile, formatMb, MB } from './image-rules';
+import { checkImageDimensions, checkImageFile, checkImageRatio, checkVideoFile, formatMb, MB } from '../../../lib/image-rules';
 import { relativeTime } from './relative-time';
 
 const html = (nodes: DocNode[]) => nodes.map((n) => `<${n.type}>`).join('');

@@ -11,7 +11,7 @@ import Typography from 'antd/es/typography';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { uploadImage } from '../api/upload-image';
 import { useErrorText } from '../../../lib/error-text';
-import { DEFAULT_IMAGE_MB, validateImage } from './image-rules';
+import { DEFAULT_IMAGE_MB, validateImage } from '../../../lib/image-rules';
 
 /** An http(s) URL, or the path of a file this product stored (what `upload` answers). */
 const URL_PATTERN = /^(https?:\/\/|\/)\S+$/i;

@@ -23,7 +23,7 @@ import { useDeleteVideos } from '../api/delete-videos';
 import { oaVideosKey, type OaVideoItem } from '../api/types';
 import { useErrorText } from '../../../lib/error-text';
 import { ApiError } from '../../../lib/api-client';
-import { VIDEO_ACCEPT, VIDEO_MAX_MB, checkVideoFile, formatMb } from './image-rules';
+import { VIDEO_ACCEPT, VIDEO_MAX_MB, checkVideoFile, formatMb } from '../../../lib/image-rules';
 
 export type CoverLayout = 'horizontal' | 'square' | 'vertical';
 const LAYOUTS: CoverLayout[] = ['horizontal', 'square', 'vertical'];

@@ -1,3 +1,4 @@
+/** The §5 image and video upload rules, shared by the features that upload (OA content, mini apps). */
 /** §9: 1 MB is 1048576 bytes (limits and the sizes shown). */
 export const MB = 1048576;
 /** §5: the default image upload limit (MB). */
@@ -9,7 +10,7 @@ export const VIDEO_ACCEPT = 'video/mp4,video/x-msvideo,video/avi,.mp4,.avi';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
-/** A refused file: the i18n key (oa-content:imageRules.*) and its values. The vi texts are §5's exact wording. */
+/** A refused file: the i18n key (`imageRules.*` of the calling feature's namespace) and its values. The vi texts are §5's exact wording. */
 export interface RuleFailure {
   key: 'imageRules.type' | 'imageRules.size' | 'imageRules.minSize' | 'imageRules.ratio' | 'imageRules.unreadable' | 'imageRules.readError' | 'video.type' | 'video.size';
   values?: Record<string, number | string>;

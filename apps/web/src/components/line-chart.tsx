@@ -1,5 +1,5 @@
 import { useState, type PointerEvent } from 'react';
-import { formatCompact } from '../format';
+import { formatCompact } from '../lib/formatters';
 
 export interface ChartSeries {
   key: string;
@@ -25,7 +25,7 @@ function niceMax(max: number): { top: number; step: number } {
  * A small SVG line chart (no charting library: the route chunk stays small). Scales to its
  * container's width; the pointer or a tap shows the bucket's values.
  */
-export function LineChart({ labels, series, ariaLabel }: { labels: string[]; series: ChartSeries[]; ariaLabel: string }) {
+export function LineChart({ labels, series, ariaLabel, testId = 'line-chart' }: { labels: string[]; series: ChartSeries[]; ariaLabel: string; testId?: string }) {
   const [hover, setHover] = useState<number | null>(null);
   const n = labels.length;
   const max = Math.max(0, ...series.flatMap((s) => s.values));
@@ -46,7 +46,7 @@ export function LineChart({ labels, series, ariaLabel }: { labels: string[]; ser
   const tipLeft = hover === null ? 0 : (x(hover) / W) * 100;
 
   return (
-    <div style={{ position: 'relative', width: '100%' }} data-testid="oa-analytics-chart">
+    <div style={{ position: 'relative', width: '100%' }} data-testid={testId}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={ariaLabel} style={{ display: 'block', touchAction: 'pan-y' }} onPointerMove={onMove} onPointerDown={onMove} onPointerLeave={() => setHover(null)}>
         {ticks.map((v) => (
           <g key={v}>
