@@ -6,6 +6,7 @@ import { registerChatControlRoutes } from './routes/chat-control';
 import { registerChatMediaRoutes } from './routes/chat-media';
 import { registerCallCounter } from './call-counter';
 import { registerGraphRoutes } from './routes/graph';
+import { registerMiniAppControlRoutes } from './routes/mini-app-control';
 import { registerOaInfoRoutes } from './routes/oa-info';
 import { registerOaQuotaControl } from './routes/oa-quota';
 import { registerOaFollowerRoutes } from './routes/oa-followers';
@@ -57,12 +58,12 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   // Fault injection for tests and benchmarks (never on the control API itself).
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.slice(prefix.length).split('?')[0] ?? '';
-    if (path.startsWith('/_control') || path.startsWith('/media/')) return;
+    if (path.startsWith('/_control') || path.startsWith('/control/') || path.startsWith('/media/')) return;
     const forced = sb.forcedErrors.get(path);
     if (forced && forced.remaining > 0) {
       forced.remaining -= 1;
       if (forced.remaining === 0) sb.forcedErrors.delete(path);
-      const api = path.startsWith('/business') ? 'zns' : path.startsWith('/oauth') ? 'oauth' : 'oa';
+      const api = path.startsWith('/business') ? 'zns' : path.startsWith('/oauth') ? 'oauth' : path.startsWith('/graph') ? 'graph' : 'oa';
       return reply.send({ error: forced.code, message: forced.message ?? explainZaloError(forced.code, api).zaloMessage });
     }
     if (sb.settings.latencyMs > 0) await sleep(sb.settings.latencyMs);
@@ -94,5 +95,6 @@ export async function zaloSandboxPlugin(app: FastifyInstance, opts: ZaloSandboxP
   registerOaBroadcastControl(app, sb);
   registerArticleControlRoutes(app, sb);
   registerChatControlRoutes(app, sb);
+  registerMiniAppControlRoutes(app, sb);
   registerChatMediaRoutes(app);
 }

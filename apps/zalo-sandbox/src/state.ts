@@ -1,4 +1,5 @@
 import type { ZnsRating, ZnsTemplateParam, ZnsTemplateStatus, ZnsTemplateTag } from '@zc/zalo/zns';
+import { createMiniAppState, type MiniAppState } from './mini-app-state';
 
 /** Everything the sandbox remembers. Plain maps: fast enough for thousands of ZNS sends a second. */
 
@@ -204,6 +205,8 @@ export interface SandboxState {
   /** templateId → customer ratings (`/rating/get`). */
   ratings: Map<string, ZnsRating[]>;
   chat: ChatSimState;
+  /** Mini App identity: users, tokens, registered apps (mini-app-state.ts). */
+  miniApp: MiniAppState;
   counter: number;
 }
 
@@ -224,6 +227,7 @@ export function createEmptyState(): SandboxState {
     rateWindows: new Map(),
     ratings: new Map(),
     chat: { receipts: new Map(), schedules: new Map(), unseen: new Map(), infoRequests: new Set() },
+    miniApp: createMiniAppState(),
     counter: 0,
   };
 }
