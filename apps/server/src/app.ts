@@ -23,6 +23,7 @@ import { LOG_REDACT_PATHS } from './platform/redact';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { registerStaticAssets } from './platform/static-assets';
+import { registerMiniAppAssets } from './platform/mini-app-assets';
 import type { Jobs } from './platform/jobs';
 import type { ModuleDeps } from './app-types';
 import { registerSystemRoutes } from './modules/system/routes';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const mount of deps.mounts ?? []) await mount(app);
 
   const spa = existsSync(config.webDist);
+  await registerMiniAppAssets(app, config.miniAppDist);
   if (spa) await registerStaticAssets(app, config.webDist);
   registerNotFound(app, { spa });
   return app;

@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('apps/web/dist'),
+  // The built Zalo Mini App (apps/mini-app), served at /mini-app/ (issue 14 #9).
+  MINI_APP_DIST: z.string().default('apps/mini-app/dist'),
   ZALO_MODE: z.enum(['sandbox', 'live']).optional(),
   ZALO_SANDBOX_URL: z.url().optional(),
   ZALO_OAUTH_URL: z.url().optional(),
@@ -84,6 +86,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string;
+  miniAppDist: string;
   zaloMode: 'sandbox' | 'live';
   /**
    * Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox
@@ -152,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Production seeds only when asked (SEED_DEMO=true), and then never with the published password (seed/demo.ts).
     seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && !env.DATABASE_URL),
     webDist: path.resolve(env.WEB_DIST),
+    miniAppDist: path.resolve(env.MINI_APP_DIST),
     zaloMode: env.ZALO_MODE ?? 'sandbox',
     zaloSandboxUrl: env.ZALO_SANDBOX_URL,
     zaloHostOverrides: Object.fromEntries(
