@@ -53,6 +53,7 @@ export default tseslint.config(
           { target: './apps/web', from: ['./apps/server', './apps/zalo-sandbox'], message: 'Apps never import each other.' },
           { target: './apps/zalo-sandbox', from: ['./apps/server', './apps/web'], message: 'Apps never import each other.' },
           { target: './apps/server', from: './apps/web', message: 'Apps never import each other.' },
+          { target: './apps/mini-app', from: ['./apps/server', './apps/web', './apps/zalo-sandbox'], message: 'Apps never import each other.' },
           // Web: a feature is self-contained; shared pieces live in lib/ or components/.
           ...webFeatures.map((feature) => ({
             target: `./apps/web/src/features/${feature}`,
@@ -134,7 +135,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/mini-app/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
   {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the web once if it has not been built, then runs API + worker + Zalo sandbox
+// `npm start`: builds the web and the mini app once if they have not been built, then runs API + worker + Zalo sandbox
 // in one process on the embedded defaults (PGlite under .data/). Extra args go to the server
 // (e.g. `npm start -- --role=api`).
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +17,14 @@ if (role !== 'worker' && !existsSync(webIndex) && process.env.SKIP_WEB_BUILD !==
   console.log('Building the web app (first start only)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['run', 'build', '-w', '@zc/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+// The Zalo Mini App (apps/mini-app), served at /mini-app/: built once like the web.
+const miniAppIndex = path.join(path.resolve(root, process.env.MINI_APP_DIST ?? 'apps/mini-app/dist'), 'index.html');
+if (role !== 'worker' && !existsSync(miniAppIndex) && process.env.SKIP_WEB_BUILD !== 'true') {
+  console.log('Building the mini app (first start only)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['run', 'build', '-w', '@zc/mini-app'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

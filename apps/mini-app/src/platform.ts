@@ -7,7 +7,8 @@
  * - In an ordinary browser (development against `npm start`, the journeys): a dev identity played
  *   by the Zalo sandbox — the app id and access token come from the URL
  *   (`?zaloAppId=…&accessToken=…`, minted by the sandbox control API `POST /_control/mini-app/users`),
- *   and the phone token from `POST /_control/mini-app/phone-token`.
+ *   the phone token from `POST /_control/mini-app/phone-token`, and following the OA is
+ *   `POST /_control/mini-app/follow` (what Zalo records when the user agrees in followOA's dialog).
  *
  * zmp-sdk keeps its own environment check internal (appEnv/getEnv: `/zalo/` in the user agent);
  * the same test is made here.
@@ -23,7 +24,7 @@ export interface Platform {
   /** A getPhoneNumber token (single use, 2 minutes). */
   phoneToken(accessToken: string): Promise<string>;
   /** Asks Zalo to follow the OA; resolves when the user agreed. */
-  followOA(zaloOaId: string | null): Promise<void>;
+  followOA(zaloOaId: string | null, accessToken: string): Promise<void>;
   /** A referrer id from the launch URL (affiliate links). */
   ref(): string | null;
 }
@@ -71,6 +72,16 @@ const zaloPlatform: Platform = {
 /** The sandbox's control API (same origin under `npm start`; `?sandbox=` points elsewhere). */
 const sandboxControl = (): string => params.get('sandbox') ?? '/zalo-sandbox/_control';
 
+async function sandbox<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${sandboxControl()}/mini-app/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
 const browserPlatform: Platform = {
   kind: 'browser',
   zaloAppId: () => params.get('zaloAppId'),
@@ -80,19 +91,14 @@ const browserPlatform: Platform = {
     return token;
   },
   async phoneToken(accessToken) {
-    const res = await fetch(`${sandboxControl()}/mini-app/phone-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accessToken }),
-    });
-    if (!res.ok) throw new Error(`phone token: ${res.status}`);
-    const body = (await res.json()) as { token?: string; data?: { token?: string } };
-    const token = body.token ?? body.data?.token;
+    const { token } = await sandbox<{ token?: string }>('phone-token', { accessToken });
     if (!token) throw new Error('phone token missing');
     return token;
   },
   // No Zalo dialog in a browser: the user's click stands for the agreement.
-  async followOA() {},
+  async followOA(_zaloOaId, accessToken) {
+    await sandbox('follow', { accessToken, followed: true });
+  },
   ref: () => params.get('ref'),
 };
 

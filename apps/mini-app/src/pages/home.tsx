@@ -31,7 +31,7 @@ export function HomePage() {
     setBusy('follow');
     try {
       const oaId = (session.miniApp as { zaloOaId?: string | null }).zaloOaId ?? null;
-      await platform.followOA(oaId);
+      await platform.followOA(oaId, accessToken);
       await api.follow(true);
       patchCustomer({ isFollower: true });
       openSnackbar({ text: t('followDone'), type: 'success' });
