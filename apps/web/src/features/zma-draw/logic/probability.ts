@@ -32,6 +32,8 @@ export function formatPercent(ppm: number): string {
 }
 
 export interface PrizeDraft {
+  /** An existing prize (an update keeps its `won`). */
+  id?: string;
   giftItemId: string | null;
   label: string;
   /** Parts per million. */
