@@ -15,7 +15,7 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { isForbiddenError } from '../../components/permission-alert';
 import { useErrorText } from '../../lib/error-text';
-import { useZmaPermissions, useZmaScope } from '../../lib/zma-scope';
+import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useAffiliateCampaigns, useDeleteAffiliateCampaign } from '../../features/zma-draw/api/zma-draw';
 import { AffiliateFormDialog } from '../../features/zma-draw/components/affiliate-form-dialog';
 import { StatusTag, useScheduleText } from '../../features/zma-draw/components/labels';
@@ -27,8 +27,7 @@ export function ZmaAffiliatePage() {
   const { t } = useTranslation('zma-draw');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
-  const { can } = useZmaPermissions();
+  const { zmaAppId, can } = useDrawScope();
   const scheduleText = useScheduleText();
   const [status, setStatus] = useState<ZmaStatus | undefined>();
   const [editing, setEditing] = useState<AffiliateCampaign | null>(null);

@@ -16,7 +16,7 @@ import { RealtimeBadge } from '../../components/realtime-badge';
 import { isForbiddenError } from '../../components/permission-alert';
 import { useErrorText } from '../../lib/error-text';
 import { formatDateTime, formatThousands } from '../../lib/formatters';
-import { useZmaScope } from '../../lib/zma-scope';
+import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useCustomers, useLiveCustomers } from '../../features/zma-draw/api/zma-draw';
 import { CustomerDrawer } from '../../features/zma-draw/components/customer-drawer';
 
@@ -27,7 +27,7 @@ const toBool = (v: YesNo | undefined) => (v === undefined ? undefined : v === 'y
 export function MiniAppCustomersPage() {
   const { t } = useTranslation('zma-draw');
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const [search, setSearch] = useState('');
   const [follower, setFollower] = useState<YesNo | undefined>();
   const [phone, setPhone] = useState<YesNo | undefined>();

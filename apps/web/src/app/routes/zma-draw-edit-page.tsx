@@ -22,7 +22,7 @@ import { useErrorText } from '../../lib/error-text';
 import { formatDateTime, formatThousands } from '../../lib/formatters';
 import { PAGES, zmaHref } from '../../lib/paths';
 import { useScope } from '../../lib/scope-context';
-import { useZmaPermissions, useZmaScope } from '../../lib/zma-scope';
+import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useDeleteDraw, useDraw, useLiveDraws } from '../../features/zma-draw/api/zma-draw';
 import { DrawForm } from '../../features/zma-draw/components/draw-form';
 import { StatusTag, useScheduleText } from '../../features/zma-draw/components/labels';
@@ -31,7 +31,7 @@ import { formatPercent } from '../../features/zma-draw/logic/probability';
 
 function useBackToList() {
   const tenantId = useScope().tenant?.id ?? '';
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   return zmaHref(PAGES.zmaDraws, zmaAppId, tenantId);
 }
 
@@ -45,7 +45,7 @@ function LoadFailure({ error }: { error: unknown }) {
 export function ZmaDrawEditPage() {
   const { t } = useTranslation('zma-draw');
   const { luckyDrawId } = useParams();
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const draw = useDraw(zmaAppId, luckyDrawId);
   const back = useBackToList();
   const title = luckyDrawId ? t('form.editTitle') : t('form.createTitle');
@@ -74,8 +74,7 @@ export function ZmaDrawDetailPage() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const tenantId = useScope().tenant?.id ?? '';
-  const { zmaAppId } = useZmaScope();
-  const { can } = useZmaPermissions();
+  const { zmaAppId, can } = useDrawScope();
   const draw = useDraw(zmaAppId, luckyDrawId);
   useLiveDraws(zmaAppId);
   const remove = useDeleteDraw();

@@ -21,7 +21,7 @@ import { useErrorText } from '../../lib/error-text';
 import { formatThousands } from '../../lib/formatters';
 import { PAGES, zmaHref, type PageDef } from '../../lib/paths';
 import { useScope } from '../../lib/scope-context';
-import { useZmaPermissions, useZmaScope } from '../../lib/zma-scope';
+import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useDeleteDraw, useDraws, useLiveDraws } from '../../features/zma-draw/api/zma-draw';
 import { StatusTag, useScheduleText } from '../../features/zma-draw/components/labels';
 import { DrawSectionTabs } from '../../features/zma-draw/components/section-tabs';
@@ -33,8 +33,7 @@ export function ZmaDrawsPage() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const tenantId = useScope().tenant?.id ?? '';
-  const { zmaAppId } = useZmaScope();
-  const { can } = useZmaPermissions();
+  const { zmaAppId, can } = useDrawScope();
   const scheduleText = useScheduleText();
   const [status, setStatus] = useState<ZmaStatus | undefined>();
   const list = useDraws(zmaAppId, { status });

@@ -15,7 +15,7 @@ import { ErrorResult } from '../../components/error-result';
 import { PageHeader } from '../../components/page-header';
 import { isForbiddenError } from '../../components/permission-alert';
 import { useErrorText } from '../../lib/error-text';
-import { useZmaPermissions, useZmaScope } from '../../lib/zma-scope';
+import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useAllDraws, useDeleteRule, useRules } from '../../features/zma-draw/api/zma-draw';
 import { StatusTag } from '../../features/zma-draw/components/labels';
 import { RuleFormDialog, WEEK_ORDER } from '../../features/zma-draw/components/rule-form-dialog';
@@ -27,8 +27,7 @@ export function ZmaRulesPage() {
   const { t } = useTranslation('zma-draw');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
-  const { can } = useZmaPermissions();
+  const { zmaAppId, can } = useDrawScope();
   const [drawId, setDrawId] = useState<string | undefined>();
   const [editing, setEditing] = useState<Rule | null>(null);
   const [open, setOpen] = useState(false);

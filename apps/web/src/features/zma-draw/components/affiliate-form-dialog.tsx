@@ -18,7 +18,7 @@ import { ZMA_STATUSES, type ZmaStatus } from '@zc/shared/api/zma';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { fieldIssueText } from '../../../lib/form-errors';
-import { useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 import { useGiftOptions, useSaveAffiliateCampaign } from '../api/zma-draw';
 import { fieldPath } from './labels';
 
@@ -40,7 +40,7 @@ export function AffiliateFormDialog({ open, campaign, onClose }: { open: boolean
   const { t } = useTranslation('zma-draw');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const gifts = useGiftOptions(zmaAppId);
   const [form] = Form.useForm<FormValues>();
   const save = useSaveAffiliateCampaign();

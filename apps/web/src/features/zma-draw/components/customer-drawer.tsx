@@ -19,7 +19,7 @@ import Typography from 'antd/es/typography';
 import type { GiftCodeStatus } from '@zc/shared/api/zma';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime, formatThousands } from '../../../lib/formatters';
-import { useZmaPermissions, useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 import { useCustomer, useGrantTurns } from '../api/zma-draw';
 
 const CODE_COLORS: Record<GiftCodeStatus, string> = { NEW: 'default', ALLOCATED: 'blue', USED: 'green', EXPIRED: 'orange', CANCELLED: 'red' };
@@ -64,8 +64,7 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: string | n
   const { t } = useTranslation('zma-draw');
   const { t: tHistory } = useTranslation('zma-draw', { keyPrefix: 'activity' });
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
-  const { can } = useZmaPermissions();
+  const { zmaAppId, can } = useDrawScope();
   const detail = useCustomer(zmaAppId, customerId);
   const c = detail.data;
   return (

@@ -20,7 +20,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { fieldIssueText } from '../../../lib/form-errors';
 import { PAGES, zmaHref } from '../../../lib/paths';
 import { useScope } from '../../../lib/scope-context';
-import { useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 import { useGiftOptions, useSaveDraw } from '../api/zma-draw';
 import { defaultPrizes, prizeIssues, type PrizeDraft } from '../logic/probability';
 import { fieldPath } from './labels';
@@ -58,7 +58,7 @@ export function DrawForm({ draw }: { draw: Draw | null }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const tenantId = useScope().tenant?.id ?? '';
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const [form] = Form.useForm<FormValues>();
   const gifts = useGiftOptions(zmaAppId);
   const save = useSaveDraw();

@@ -11,7 +11,7 @@ import { DataTable } from '../../../components/data-table';
 import { ErrorResult } from '../../../components/error-result';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/formatters';
-import { useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 import { useReferrals } from '../api/zma-draw';
 
 function Person({ person }: { person: { name: string; avatar: string | null } }) {
@@ -29,7 +29,7 @@ function Person({ person }: { person: { name: string; avatar: string | null } })
 export function ReferralsDrawer({ campaign, onClose }: { campaign: AffiliateCampaign | null; onClose: () => void }) {
   const { t } = useTranslation('zma-draw');
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const [status, setStatus] = useState<ReferralStatus | 'ALL'>('ALL');
   const list = useReferrals(zmaAppId, campaign?.id ?? null, { status: status === 'ALL' ? undefined : status });
   const columns: TableProps<Referral>['columns'] = [

@@ -12,14 +12,14 @@ import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
 import type { Draw, Rule } from '@zc/shared/api/zma-draw';
 import { useErrorText } from '../../../lib/error-text';
-import { useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 import { useCustomerSearch, useTestRule } from '../api/zma-draw';
 
 /** "May this customer play now, and why not": pick a draw, a customer (search), an optional moment. */
 export function RuleTester({ draws, rules }: { draws: readonly Draw[]; rules: readonly Rule[] }) {
   const { t } = useTranslation('zma-draw');
   const errorText = useErrorText();
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   const [drawId, setDrawId] = useState<string | undefined>();
   const [customerId, setCustomerId] = useState<string | undefined>();
   const [search, setSearch] = useState('');

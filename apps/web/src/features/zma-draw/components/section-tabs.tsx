@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Tabs from 'antd/es/tabs';
 import { PAGES, zmaHref } from '../../../lib/paths';
 import { useScope } from '../../../lib/scope-context';
-import { useZmaScope } from '../../../lib/zma-scope';
+import { useDrawScope } from '../use-draw-scope';
 
 export type DrawSection = 'draws' | 'rules' | 'affiliate';
 
@@ -14,7 +14,7 @@ export function DrawSectionTabs({ active }: { active: DrawSection }) {
   const { t } = useTranslation('zma-draw');
   const navigate = useNavigate();
   const tenantId = useScope().tenant?.id ?? '';
-  const { zmaAppId } = useZmaScope();
+  const { zmaAppId } = useDrawScope();
   return (
     <Tabs
       activeKey={active}
