@@ -1,6 +1,11 @@
-import { NotAvailablePage } from './not-available-page';
+import { useParams } from 'react-router';
+import { BranchDetail } from '../../features/zma-loyalty/components/branch-detail';
+import { PAGES, zmaHref } from '../../lib/paths';
+import { useScope } from '../../lib/scope-context';
 
-// Groundwork stub (issue 14): replaced by the page's feature.
+/** `/tenant/mini-app/:id/branch/:branchId`: one branch, and redeeming gift codes there (§5, §8). */
 export function ZmaBranchPage() {
-  return <NotAvailablePage />;
+  const { id = '', branchId = '' } = useParams();
+  const tenantId = useScope().tenant?.id ?? '';
+  return <BranchDetail key={branchId} branchId={branchId} backHref={zmaHref(PAGES.zmaBranches, id, tenantId)} />;
 }

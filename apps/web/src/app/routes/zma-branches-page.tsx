@@ -1,6 +1,11 @@
-import { NotAvailablePage } from './not-available-page';
+import { useParams } from 'react-router';
+import { BranchesView } from '../../features/zma-loyalty/components/branches-view';
+import { PAGES, zmaHref } from '../../lib/paths';
+import { useScope } from '../../lib/scope-context';
 
-// Groundwork stub (issue 14): replaced by the page's feature.
+/** `/tenant/mini-app/:id/branch` (§7): the mini app's branches. */
 export function ZmaBranchesPage() {
-  return <NotAvailablePage />;
+  const { id = '' } = useParams();
+  const tenantId = useScope().tenant?.id ?? '';
+  return <BranchesView branchHref={(branchId) => zmaHref(PAGES.zmaBranch, id, tenantId, { branchId })} />;
 }

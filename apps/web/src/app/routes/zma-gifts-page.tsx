@@ -1,9 +1,14 @@
-import { NotAvailablePage } from './not-available-page';
+import { GiftsView } from '../../features/zma-loyalty/components/gifts-view';
+import { useScope } from '../../lib/scope-context';
 
-// Groundwork stub (issue 14): replaced by the page's feature.
+/** `/tenant/mini-app/:id/gift-inventory`: gifts (type ITEM) and their codes. */
 export function ZmaGiftInventoryPage() {
-  return <NotAvailablePage />;
+  const tenantId = useScope().tenant?.id ?? '';
+  return <GiftsView type="ITEM" tenantId={tenantId} />;
 }
+
+/** `/tenant/mini-app/:id/voucher`: vouchers (type VOUCHER) and their codes. */
 export function ZmaVouchersPage() {
-  return <NotAvailablePage />;
+  const tenantId = useScope().tenant?.id ?? '';
+  return <GiftsView type="VOUCHER" tenantId={tenantId} />;
 }
