@@ -1,0 +1,417 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ZmaStatus } from '@zc/shared/api/zma';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  zmaAffiliateCampaigns,
+  zmaBranchGames,
+  zmaBranches,
+  zmaCustomers,
+  zmaDrawPrizes,
+  zmaDraws,
+  zmaGiftItems,
+  zmaReferrals,
+  zmaRules,
+  zmaSpins,
+  zmaTurnUsage,
+} from '../../db/schema/zma';
+
+/** SQL of the lucky-draw module (the only writer of zma_spins and zma_turn_usage; scripts/check-writers.mjs). */
+
+export type DrawRow = typeof zmaDraws.$inferSelect;
+export type RuleRow = typeof zmaRules.$inferSelect;
+export type CampaignRow = typeof zmaAffiliateCampaigns.$inferSelect;
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows; // both drivers answer { rows }
+}
+
+/** A prize with the display fields of its gift (the console's list and the spin's CustomerGift). */
+export interface PrizeView {
+  id: string;
+  drawId: string;
+  giftItemId: string | null;
+  label: string;
+  probability: number;
+  stock: number | null;
+  won: number;
+  position: number;
+  color: string | null;
+  gift: {
+    name: string;
+    type: 'ITEM' | 'VOUCHER';
+    imageUrl: string | null;
+    discountKind: 'AMOUNT' | 'PERCENT' | null;
+    discountValue: number | null;
+    minOrderValue: number | null;
+    conditions: string | null;
+  } | null;
+}
+
+export async function selectPrizes(db: DbOrTx, drawIds: string[]): Promise<PrizeView[]> {
+  if (drawIds.length === 0) return [];
+  const rows = await db
+    .select({
+      prize: zmaDrawPrizes,
+      giftName: zmaGiftItems.name,
+      giftType: zmaGiftItems.type,
+      imageUrl: zmaGiftItems.imageUrl,
+      discountKind: zmaGiftItems.discountKind,
+      discountValue: zmaGiftItems.discountValue,
+      minOrderValue: zmaGiftItems.minOrderValue,
+      conditions: zmaGiftItems.conditions,
+    })
+    .from(zmaDrawPrizes)
+    .leftJoin(zmaGiftItems, eq(zmaGiftItems.id, zmaDrawPrizes.giftItemId))
+    .where(inArray(zmaDrawPrizes.drawId, drawIds))
+    .orderBy(asc(zmaDrawPrizes.drawId), asc(zmaDrawPrizes.position));
+  return rows.map((r) => ({
+    id: r.prize.id,
+    drawId: r.prize.drawId,
+    giftItemId: r.prize.giftItemId,
+    label: r.prize.label,
+    probability: r.prize.probability,
+    stock: r.prize.stock,
+    won: r.prize.won,
+    position: r.prize.position,
+    color: r.prize.color,
+    gift:
+      r.prize.giftItemId && r.giftName !== null && r.giftType !== null
+        ? {
+            name: r.giftName,
+            type: r.giftType,
+            imageUrl: r.imageUrl ?? null,
+            discountKind: (r.discountKind ?? null) as 'AMOUNT' | 'PERCENT' | null,
+            discountValue: r.discountValue === null || r.discountValue === undefined ? null : Number(r.discountValue),
+            minOrderValue: r.minOrderValue === null || r.minOrderValue === undefined ? null : Number(r.minOrderValue),
+            conditions: r.conditions ?? null,
+          }
+        : null,
+  }));
+}
+
+export async function selectDraw(db: DbOrTx, zmaAppId: string, id: string): Promise<DrawRow | null> {
+  const [row] = await db.select().from(zmaDraws).where(and(eq(zmaDraws.zmaAppId, zmaAppId), eq(zmaDraws.id, id)));
+  return row ?? null;
+}
+
+export async function selectDrawPage(db: DbOrTx, zmaAppId: string, q: { status?: ZmaStatus; limit: number; offset: number }) {
+  const where = and(eq(zmaDraws.zmaAppId, zmaAppId), q.status ? eq(zmaDraws.status, q.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(zmaDraws).where(where).orderBy(desc(zmaDraws.createdAt), desc(zmaDraws.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(zmaDraws).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Open draws of an app at `now` (status ACTIVE, inside the schedule), oldest first. */
+export async function selectOpenDraws(db: DbOrTx, zmaAppId: string, now: Date): Promise<DrawRow[]> {
+  return db
+    .select()
+    .from(zmaDraws)
+    .where(
+      and(
+        eq(zmaDraws.zmaAppId, zmaAppId),
+        eq(zmaDraws.status, 'ACTIVE'),
+        or(isNull(zmaDraws.startsAt), sql`${zmaDraws.startsAt} <= ${now.toISOString()}`),
+        or(isNull(zmaDraws.endsAt), sql`${zmaDraws.endsAt} > ${now.toISOString()}`),
+      ),
+    )
+    .orderBy(asc(zmaDraws.createdAt));
+}
+
+export async function selectDrawBranches(db: DbOrTx, drawIds: string[]) {
+  if (drawIds.length === 0) return [];
+  return db
+    .select({ drawId: zmaBranchGames.drawId, id: zmaBranches.id, name: zmaBranches.name })
+    .from(zmaBranchGames)
+    .innerJoin(zmaBranches, eq(zmaBranches.id, zmaBranchGames.branchId))
+    .where(inArray(zmaBranchGames.drawId, drawIds))
+    .orderBy(asc(zmaBranches.name));
+}
+
+/** Spins and winning spins per draw. */
+export async function selectSpinCounts(db: DbOrTx, drawIds: string[]) {
+  if (drawIds.length === 0) return [];
+  return db
+    .select({ drawId: zmaSpins.drawId, spins: count(), winners: sql<number>`count(*) filter (where ${zmaSpins.outcome} = 'WIN')`.mapWith(Number) })
+    .from(zmaSpins)
+    .where(inArray(zmaSpins.drawId, drawIds))
+    .groupBy(zmaSpins.drawId);
+}
+
+export async function insertDraw(tx: Tx, values: typeof zmaDraws.$inferInsert): Promise<DrawRow> {
+  const [row] = await tx.insert(zmaDraws).values(values).returning();
+  return row!;
+}
+
+export async function updateDrawRow(tx: Tx, zmaAppId: string, id: string, set: Partial<typeof zmaDraws.$inferInsert>): Promise<DrawRow | null> {
+  const [row] = await tx
+    .update(zmaDraws)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(zmaDraws.zmaAppId, zmaAppId), eq(zmaDraws.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteDrawRow(tx: Tx, zmaAppId: string, id: string): Promise<boolean> {
+  const rows = await tx.delete(zmaDraws).where(and(eq(zmaDraws.zmaAppId, zmaAppId), eq(zmaDraws.id, id))).returning({ id: zmaDraws.id });
+  return rows.length > 0;
+}
+
+/** The draw's prizes locked, so a concurrent spin's `won` cannot move while the wheel is rewritten. */
+export async function lockPrizes(tx: Tx, drawId: string) {
+  return tx.select().from(zmaDrawPrizes).where(eq(zmaDrawPrizes.drawId, drawId)).orderBy(asc(zmaDrawPrizes.position)).for('update');
+}
+
+export async function insertPrizes(tx: Tx, values: (typeof zmaDrawPrizes.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await tx.insert(zmaDrawPrizes).values(values);
+}
+
+export async function updatePrize(tx: Tx, id: string, set: Partial<typeof zmaDrawPrizes.$inferInsert>) {
+  await tx.update(zmaDrawPrizes).set(set).where(eq(zmaDrawPrizes.id, id));
+}
+
+export async function deletePrizes(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.delete(zmaDrawPrizes).where(inArray(zmaDrawPrizes.id, ids));
+}
+
+/** Draw ids of this app among `ids` (a gift prize or rule naming a draw of another app is refused). */
+export async function existingDrawIds(db: DbOrTx, zmaAppId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: zmaDraws.id }).from(zmaDraws).where(and(eq(zmaDraws.zmaAppId, zmaAppId), inArray(zmaDraws.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---------------------------------------------------------------- rules
+
+export async function selectRules(db: DbOrTx, zmaAppId: string, drawId?: string) {
+  return db
+    .select({ rule: zmaRules, drawName: zmaDraws.name })
+    .from(zmaRules)
+    .leftJoin(zmaDraws, eq(zmaDraws.id, zmaRules.drawId))
+    .where(and(eq(zmaRules.zmaAppId, zmaAppId), drawId ? eq(zmaRules.drawId, drawId) : undefined))
+    .orderBy(asc(zmaRules.createdAt), asc(zmaRules.id));
+}
+
+export async function selectRule(db: DbOrTx, zmaAppId: string, id: string) {
+  const [row] = await db
+    .select({ rule: zmaRules, drawName: zmaDraws.name })
+    .from(zmaRules)
+    .leftJoin(zmaDraws, eq(zmaDraws.id, zmaRules.drawId))
+    .where(and(eq(zmaRules.zmaAppId, zmaAppId), eq(zmaRules.id, id)));
+  return row ?? null;
+}
+
+/** The ACTIVE rules that govern one draw: its own and the app-wide ones (drawId null). */
+export async function selectActiveRules(db: DbOrTx, zmaAppId: string, drawId: string): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(zmaRules)
+    .where(and(eq(zmaRules.zmaAppId, zmaAppId), eq(zmaRules.status, 'ACTIVE'), or(isNull(zmaRules.drawId), eq(zmaRules.drawId, drawId))));
+}
+
+export async function insertRule(tx: Tx, values: typeof zmaRules.$inferInsert): Promise<RuleRow> {
+  const [row] = await tx.insert(zmaRules).values(values).returning();
+  return row!;
+}
+
+export async function updateRuleRow(tx: Tx, zmaAppId: string, id: string, set: Partial<typeof zmaRules.$inferInsert>): Promise<RuleRow | null> {
+  const [row] = await tx
+    .update(zmaRules)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(zmaRules.zmaAppId, zmaAppId), eq(zmaRules.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteRuleRow(tx: Tx, zmaAppId: string, id: string): Promise<RuleRow | null> {
+  const [row] = await tx.delete(zmaRules).where(and(eq(zmaRules.zmaAppId, zmaAppId), eq(zmaRules.id, id))).returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- turns and spins
+
+/** Turns used in one draw and period (0 when the row does not exist). */
+export async function selectUsed(db: DbOrTx, customerId: string, drawId: string, periodKey: string): Promise<number> {
+  const [row] = await db
+    .select({ used: zmaTurnUsage.used })
+    .from(zmaTurnUsage)
+    .where(and(eq(zmaTurnUsage.customerId, customerId), eq(zmaTurnUsage.drawId, drawId), eq(zmaTurnUsage.periodKey, periodKey)));
+  return row?.used ?? 0;
+}
+
+/**
+ * Takes one of the period's turns: a conditional upsert (`used < allowed`). The usage row is locked
+ * until the transaction ends whether or not it was updated (ON CONFLICT DO UPDATE locks the row it
+ * conflicts with), so one customer's spins on one draw run one after another. Answers the new
+ * `used`, or null when no period turn was left.
+ */
+export async function takePeriodTurn(tx: Tx, customerId: string, drawId: string, periodKey: string, allowed: number): Promise<number | null> {
+  const r = await tx.execute(sql`
+    insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
+    values (${customerId}, ${drawId}, ${periodKey}, ${allowed > 0 ? 1 : 0})
+    on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${allowed}
+    returning used`);
+  const row = rowsOf<{ used: number }>(r)[0];
+  return row && Number(row.used) > 0 ? Number(row.used) : null;
+}
+
+/** Records a win in the period's row (already locked by takePeriodTurn). */
+export async function addPeriodWin(tx: Tx, customerId: string, drawId: string, periodKey: string): Promise<void> {
+  await tx.execute(sql`update zma_turn_usage set wins = wins + 1 where customer_id = ${customerId} and draw_id = ${drawId} and period_key = ${periodKey}`);
+}
+
+/** A WIN takes one of the prize's stock: no row when the stock is gone (ADR 0022). */
+export async function takePrize(tx: Tx, prizeId: string): Promise<boolean> {
+  const r = await tx.execute(sql`update zma_draw_prizes set won = won + 1 where id = ${prizeId} and (stock is null or won < stock) returning id`);
+  return rowsOf(r).length > 0;
+}
+
+/** Wins of a customer in a draw since a moment (GAME_RESULT). */
+export async function countWinsSince(db: DbOrTx, customerId: string, drawId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(zmaSpins)
+    .where(and(eq(zmaSpins.customerId, customerId), eq(zmaSpins.drawId, drawId), eq(zmaSpins.outcome, 'WIN'), sql`${zmaSpins.createdAt} >= ${since.toISOString()}`));
+  return row?.n ?? 0;
+}
+
+export async function insertSpin(tx: Tx, values: typeof zmaSpins.$inferInsert): Promise<void> {
+  await tx.insert(zmaSpins).values(values);
+}
+
+// ---------------------------------------------------------------- affiliate campaigns
+
+export async function selectCampaignPage(db: DbOrTx, zmaAppId: string, q: { status?: ZmaStatus; limit: number; offset: number }) {
+  const where = and(eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId), q.status ? eq(zmaAffiliateCampaigns.status, q.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ campaign: zmaAffiliateCampaigns, giftName: zmaGiftItems.name })
+      .from(zmaAffiliateCampaigns)
+      .leftJoin(zmaGiftItems, eq(zmaGiftItems.id, zmaAffiliateCampaigns.rewardGiftItemId))
+      .where(where)
+      .orderBy(desc(zmaAffiliateCampaigns.createdAt), desc(zmaAffiliateCampaigns.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(zmaAffiliateCampaigns).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function selectCampaign(db: DbOrTx, zmaAppId: string, id: string) {
+  const [row] = await db
+    .select({ campaign: zmaAffiliateCampaigns, giftName: zmaGiftItems.name })
+    .from(zmaAffiliateCampaigns)
+    .leftJoin(zmaGiftItems, eq(zmaGiftItems.id, zmaAffiliateCampaigns.rewardGiftItemId))
+    .where(and(eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId), eq(zmaAffiliateCampaigns.id, id)));
+  return row ?? null;
+}
+
+/** The campaigns of the app running at `now` (ACTIVE, inside their dates), newest first. */
+export async function selectRunningCampaigns(db: DbOrTx, zmaAppId: string, now: Date): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(zmaAffiliateCampaigns)
+    .where(
+      and(
+        eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId),
+        eq(zmaAffiliateCampaigns.status, 'ACTIVE'),
+        or(isNull(zmaAffiliateCampaigns.startsAt), sql`${zmaAffiliateCampaigns.startsAt} <= ${now.toISOString()}`),
+        or(isNull(zmaAffiliateCampaigns.endsAt), sql`${zmaAffiliateCampaigns.endsAt} > ${now.toISOString()}`),
+      ),
+    )
+    .orderBy(desc(zmaAffiliateCampaigns.createdAt));
+}
+
+/** Any campaign of the app, newest first (a rejected referral needs one to be recorded against). */
+export async function selectLatestCampaign(db: DbOrTx, zmaAppId: string): Promise<CampaignRow | null> {
+  const [row] = await db.select().from(zmaAffiliateCampaigns).where(eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId)).orderBy(desc(zmaAffiliateCampaigns.createdAt)).limit(1);
+  return row ?? null;
+}
+
+export async function insertCampaign(tx: Tx, values: typeof zmaAffiliateCampaigns.$inferInsert): Promise<CampaignRow> {
+  const [row] = await tx.insert(zmaAffiliateCampaigns).values(values).returning();
+  return row!;
+}
+
+export async function updateCampaignRow(tx: Tx, zmaAppId: string, id: string, set: Partial<typeof zmaAffiliateCampaigns.$inferInsert>) {
+  const [row] = await tx
+    .update(zmaAffiliateCampaigns)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId), eq(zmaAffiliateCampaigns.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCampaignRow(tx: Tx, zmaAppId: string, id: string): Promise<CampaignRow | null> {
+  const [row] = await tx
+    .delete(zmaAffiliateCampaigns)
+    .where(and(eq(zmaAffiliateCampaigns.zmaAppId, zmaAppId), eq(zmaAffiliateCampaigns.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function selectReferralCounts(db: DbOrTx, campaignIds: string[]) {
+  if (campaignIds.length === 0) return [];
+  return db
+    .select({
+      campaignId: zmaReferrals.campaignId,
+      total: count(),
+      rewarded: sql<number>`count(*) filter (where ${zmaReferrals.status} = 'REWARDED')`.mapWith(Number),
+    })
+    .from(zmaReferrals)
+    .where(inArray(zmaReferrals.campaignId, campaignIds))
+    .groupBy(zmaReferrals.campaignId);
+}
+
+export async function selectReferralPage(db: DbOrTx, zmaAppId: string, campaignId: string, q: { status?: 'REWARDED' | 'REJECTED'; limit: number; offset: number }) {
+  const referred = sql`referred`;
+  const where = and(eq(zmaReferrals.zmaAppId, zmaAppId), eq(zmaReferrals.campaignId, campaignId), q.status ? eq(zmaReferrals.status, q.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        referral: zmaReferrals,
+        referrerName: zmaCustomers.name,
+        referrerAvatar: zmaCustomers.avatar,
+        referredName: sql<string | null>`(select name from zma_customers ${referred} where ${referred}.id = ${zmaReferrals.referredCustomerId})`,
+        referredAvatar: sql<string | null>`(select avatar from zma_customers ${referred} where ${referred}.id = ${zmaReferrals.referredCustomerId})`,
+      })
+      .from(zmaReferrals)
+      .innerJoin(zmaCustomers, eq(zmaCustomers.id, zmaReferrals.referrerCustomerId))
+      .where(where)
+      .orderBy(desc(zmaReferrals.createdAt), desc(zmaReferrals.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(zmaReferrals).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Rewarded referrals of a referrer in a campaign (maxRewardsPerReferrer). */
+export async function countRewarded(db: DbOrTx, campaignId: string, referrerCustomerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(zmaReferrals)
+    .where(and(eq(zmaReferrals.campaignId, campaignId), eq(zmaReferrals.referrerCustomerId, referrerCustomerId), eq(zmaReferrals.status, 'REWARDED')));
+  return row?.n ?? 0;
+}
+
+/** Records a referral unless this Zalo user already has one in the app (the unique index): the row, or null. */
+export async function insertReferral(tx: Tx, values: typeof zmaReferrals.$inferInsert) {
+  const [row] = await tx.insert(zmaReferrals).values(values).onConflictDoNothing({ target: [zmaReferrals.zmaAppId, zmaReferrals.referredZaloUserId] }).returning();
+  return row ?? null;
+}
+
+/** A referrer customer of the app, or null (unknown or of another app). */
+export async function selectCustomerBrief(db: DbOrTx, zmaAppId: string, id: string) {
+  const [row] = await db.select({ id: zmaCustomers.id, zaloUserId: zmaCustomers.zaloUserId }).from(zmaCustomers).where(and(eq(zmaCustomers.zmaAppId, zmaAppId), eq(zmaCustomers.id, id)));
+  return row ?? null;
+}
+
+/** A draw by id alone (callers that hold a customer of its app: turnsFor). */
+export async function selectDrawById(db: DbOrTx, id: string): Promise<DrawRow | null> {
+  const [row] = await db.select().from(zmaDraws).where(eq(zmaDraws.id, id));
+  return row ?? null;
+}
