@@ -1,4 +1,5 @@
-import { App, AnimationRoutes, BottomNavigation, Box, Button, Icon, Route, SnackbarProvider, Spinner, Text, useLocation, useNavigate, ZMPRouter } from 'zmp-ui';
+import { App, AnimationRoutes, BottomNavigation, Box, Button, Route, SnackbarProvider, Spinner, Text, useLocation, useNavigate, ZMPRouter } from 'zmp-ui';
+import { NavIcon } from './components/icons';
 import { errorText } from './errors';
 import { t } from './i18n';
 import { GiftsPage } from './pages/gifts';
@@ -7,9 +8,9 @@ import { WheelPage } from './pages/wheel';
 import { SessionProvider, useSession } from './session';
 
 const TABS = [
-  { key: '/', label: 'tabHome', icon: 'zi-home' },
-  { key: '/wheel', label: 'tabWheel', icon: 'zi-star' },
-  { key: '/gifts', label: 'tabGifts', icon: 'zi-poll' },
+  { key: '/', label: 'tabHome', icon: 'home' },
+  { key: '/wheel', label: 'tabWheel', icon: 'wheel' },
+  { key: '/gifts', label: 'tabGifts', icon: 'gift' },
 ] as const;
 
 function Tabs() {
@@ -18,7 +19,7 @@ function Tabs() {
   return (
     <BottomNavigation fixed activeKey={location.pathname} onChange={(key) => navigate(key, { animate: false })}>
       {TABS.map((tab) => (
-        <BottomNavigation.Item key={tab.key} itemKey={tab.key} label={t(tab.label)} icon={<Icon icon={tab.icon} />} />
+        <BottomNavigation.Item key={tab.key} itemKey={tab.key} label={t(tab.label)} icon={<NavIcon name={tab.icon} />} />
       ))}
     </BottomNavigation>
   );

@@ -68,7 +68,7 @@ export const WheelSvg = forwardRef<SVGGElement, { slices: WheelSlice[]; look: Dr
                     fontWeight={600}
                     textAnchor="middle"
                     dominantBaseline="middle"
-                    transform={`rotate(${mid - 90} ${tx} ${ty})`}
+                    transform={`rotate(${mid <= 180 ? mid - 90 : mid + 90} ${tx} ${ty})`}
                   >
                     {shorten(s.label, n > 8 ? 12 : 16)}
                   </text>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Header, Page, Sheet, Spinner, Text, useSnackbar } from 'zmp-ui';
+import { useEffect, useState } from 'react';
+import { Box, Button, Header, Page, Sheet, Spinner, Text } from 'zmp-ui';
 import { api, type CustomerGift } from '../api';
 import { QrCode } from '../components/qr-code';
 import { errorText } from '../errors';
@@ -12,17 +12,35 @@ function discount(g: CustomerGift): string | null {
 
 /** My gifts: gifts and vouchers with their status, expiry and a QR code of the code. */
 export function GiftsPage() {
-  const { openSnackbar } = useSnackbar();
   const [gifts, setGifts] = useState<CustomerGift[] | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const [open, setOpen] = useState<CustomerGift | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
-  const load = useCallback(() => {
-    api.gifts().then(setGifts, (err: unknown) => {
-      setGifts([]);
-      openSnackbar({ text: errorText(err), type: 'error' });
-    });
-  }, [openSnackbar]);
-  useEffect(load, [load]);
+  useEffect(() => {
+    let live = true;
+    api.gifts().then(
+      (list) => live && (setGifts(list), setFailure(null)),
+      (err: unknown) => live && setFailure(err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  if (failure !== null) {
+    return (
+      <Page className="page">
+        <Header title={t('tabGifts')} showBackIcon={false} />
+        <Text className="empty">{errorText(failure)}</Text>
+        <div className="center-row">
+          <Button variant="secondary" onClick={() => (setFailure(null), setAttempt((n) => n + 1))}>
+            {t('retry')}
+          </Button>
+        </div>
+      </Page>
+    );
+  }
 
   return (
     <Page className="page">

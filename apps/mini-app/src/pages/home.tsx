@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Avatar, Box, Button, Header, Page, Text, useNavigate, useSnackbar } from 'zmp-ui';
+import { Avatar, Box, Button, Header, Page, Text, useNavigate } from 'zmp-ui';
 import { api } from '../api';
 import { errorText } from '../errors';
+import { useNotify } from '../notify';
 import { formatDate, t } from '../i18n';
 import { platform } from '../platform';
 import { useReadySession } from '../session';
@@ -10,7 +11,7 @@ import { useReadySession } from '../session';
 export function HomePage() {
   const { session, me, accessToken, patchCustomer } = useReadySession();
   const navigate = useNavigate();
-  const { openSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [busy, setBusy] = useState<'phone' | 'follow' | null>(null);
 
   const sharePhone = async () => {
@@ -19,9 +20,9 @@ export function HomePage() {
       const token = await platform.phoneToken(accessToken);
       const { phone } = await api.phone(token, accessToken);
       patchCustomer({ phone });
-      openSnackbar({ text: t('phoneDone'), type: 'success' });
+      notify.ok(t('phoneDone'));
     } catch (err) {
-      openSnackbar({ text: errorText(err), type: 'error' });
+      notify.fail(errorText(err));
     } finally {
       setBusy(null);
     }
@@ -34,9 +35,9 @@ export function HomePage() {
       await platform.followOA(oaId, accessToken);
       await api.follow(true);
       patchCustomer({ isFollower: true });
-      openSnackbar({ text: t('followDone'), type: 'success' });
+      notify.ok(t('followDone'));
     } catch (err) {
-      openSnackbar({ text: errorText(err), type: 'error' });
+      notify.fail(errorText(err));
     } finally {
       setBusy(null);
     }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Header, Modal, Page, Text, useNavigate, useSearchParams, useSnackbar } from 'zmp-ui';
+import { Box, Button, Header, Modal, Page, Text, useNavigate, useSearchParams } from 'zmp-ui';
 import { api, type SpinResult } from '../api';
 import { rotationFor, WheelSvg } from '../components/wheel-svg';
 import { errorText } from '../errors';
+import { useNotify } from '../notify';
 import { t } from '../i18n';
 import { useReadySession } from '../session';
 
@@ -17,7 +18,7 @@ export function WheelPage() {
   const { me, patchCustomer } = useReadySession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { openSnackbar } = useSnackbar();
+  const notify = useNotify();
   const draw = me.draws.find((d) => d.id === params.get('draw')) ?? me.draws[0];
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
@@ -49,7 +50,7 @@ export function WheelPage() {
       }, SPIN_MS + 150);
     } catch (err) {
       setSpinning(false);
-      openSnackbar({ text: errorText(err), type: 'error', duration: 4000 });
+      notify.fail(errorText(err));
     }
   };
 
