@@ -1,11 +1,12 @@
 // Mini app journey (issue 14 #9, Tests: "configure a draw with a scarce prize in the console, spin in
 // the mini app until it is gone, redeem the won voucher at a branch by code, see the redemption on the
-// dashboard"). The owner registers a mini app for Shop An Nhiên (its Zalo app id and secret also
-// registered with the sandbox, which plays Zalo), a voucher, a branch and a draw whose voucher slice has
-// stock 2 and 90 % probability; a sandbox user opens the mini app (/mini-app/) in a phone-sized page,
-// gets turns from the console API, spins until the voucher is gone (later spins are "better luck"), sees
-// both vouchers in My gifts with a QR code, and a spin without turns is refused with the reason. In the
-// console one voucher is redeemed at the branch by its code; the mini app shows it used and the
+// dashboard"). Through the API the owner registers a mini app for Shop An Nhiên (its Zalo app id and
+// secret also registered with the sandbox, which plays Zalo), a voucher and a branch; in the console's
+// draw editor a draw whose voucher slice has stock 2 and 90 % probability. A sandbox user opens the mini
+// app (/mini-app/) in a phone-sized page, shares their phone and follows the OA, gets turns from the
+// console API (grant turns), spins until the voucher is gone (later spins are "better luck"), sees both
+// vouchers in My gifts with a QR code, and a spin without turns is refused with the reason. In the
+// console's branch page one voucher is redeemed by its code; the mini app shows it used and the
 // dashboard counts the redemption. The mini app's first-load JavaScript is measured (≤ 150 KB gzip).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MINI_APP_DIST = path.resolve(ROOT, process.env.MINI_APP_DIST ?? 'apps/mini-app/dist');
 const FIRST_LOAD_BUDGET = 150 * 1024;
 const STOCK = 2;
+const DRAW_NAME = 'Vòng quay khai trương';
+const VOUCHER_NAME = 'Voucher giảm 50.000 ₫';
 
 interface MiniAppRow {
   id: string;
@@ -101,7 +104,7 @@ describe('mini app journey', () => {
     // A voucher and a branch (API: the journey is about the draw and the mini app).
     const voucher = await zma<{ id: string }>('POST', 'gift', {
       type: 'VOUCHER',
-      name: 'Voucher giảm 50.000 ₫',
+      name: VOUCHER_NAME,
       discountKind: 'AMOUNT',
       discountValue: 50_000,
       minOrderValue: 200_000,
@@ -110,24 +113,41 @@ describe('mini app journey', () => {
     });
     const branch = await zma<{ id: string; name: string }>('POST', 'branch', { type: 'BRANCH', name: 'Chi nhánh Quận 1', address: '12 Lê Lợi, Quận 1', openingHours: [] });
 
-    // The draw with its scarce prize: stock 2, probability 90 %; the other slice is "no prize".
-    const draw = await zma<DrawRow>('POST', 'lucky-draw', {
-      name: 'Vòng quay khai trương',
-      status: 'ACTIVE',
-      look: { primaryColor: '#e53935', secondaryColor: '#ffd54f', buttonText: 'Quay ngay' },
-      prizes: [
-        { giftItemId: voucher.id, label: 'Voucher 50K', probability: 900_000, stock: STOCK, color: '#e53935' },
-        { giftItemId: null, label: 'Chúc may mắn', probability: 100_000, stock: null, color: '#ffd54f' },
-      ],
-    });
-    await zma('PUT', `branch/${branch.id}/assign-game`, { drawIds: [draw.id] });
-
     // A customer opens the mini app in a phone-sized page (vi).
     const user = await sandbox<{ userId: string; accessToken: string; user: { name: string } }>('mini-app/users', { appId: zaloAppId, name: 'Đỗ Minh Khang', phone: '84912345678', gender: 'male' });
     const query = `zaloAppId=${zaloAppId}&accessToken=${encodeURIComponent(user.accessToken)}`;
     const phone = await browser.newContext({ locale: 'vi-VN', viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const console_ = await browser.newContext({ locale: 'vi-VN', viewport: DESKTOP });
     try {
+      // In the console: the draw with its scarce prize — the voucher, stock 2, probability 90 % — and a
+      // "no prize" slice at 10 % (the draw editor, as issue 14 #6 configures it).
+      const staff = await console_.newPage();
+      await signIn(staff, OWNER);
+      const q = `?tenantId=${encodeURIComponent(tenant.id)}`;
+      const base = `${BASE_URL}/tenant/mini-app/${miniApp.id}`;
+      await staff.goto(`${base}/lucky-draw-config${q}`);
+      await staff.getByTestId('draw-create').click();
+      await staff.getByTestId('draw-form').waitFor();
+      await staff.getByTestId('draw-name').fill(DRAW_NAME);
+      await staff.getByTestId('prize-gift-0').click();
+      await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: VOUCHER_NAME }).first().click();
+      await staff.getByTestId('prize-label-0').fill('Voucher 50K');
+      await staff.getByTestId('prize-unlimited-0').click();
+      await staff.locator('[data-testid=prize-stock-0] input, input[data-testid=prize-stock-0]').first().fill(String(STOCK));
+      const probability = (i: number) => staff.locator(`[data-testid=prize-probability-${i}] input, input[data-testid=prize-probability-${i}]`).first();
+      await probability(0).fill('90');
+      await probability(1).fill('10');
+      await probability(1).blur();
+      await staff.waitForFunction(() => document.querySelector('[data-testid=probability-total]')?.getAttribute('data-ok') === 'true');
+      await staff.screenshot({ path: shot('mini-app-console-draw-vi'), fullPage: true });
+      await staff.getByTestId('draw-submit').click();
+      await staff.waitForURL(/lucky-draw-config\/[0-9a-f-]{36}(\?|$)/, { timeout: 20_000 });
+      const drawId = /lucky-draw-config\/([0-9a-f-]{36})/.exec(staff.url())?.[1] ?? '';
+      const draw = await zma<DrawRow>('GET', `lucky-draw/${drawId}`);
+      const scarcePrize = draw.prizes.find((p) => p.giftItemId === voucher.id);
+      assert.equal(scarcePrize?.stock, STOCK, 'the voucher slice has stock 2');
+      await zma('PUT', `branch/${branch.id}/assign-game`, { drawIds: [draw.id] });
+
       // First load: the JavaScript the browser fetched before the customer's home showed.
       const app = await openMiniApp(phone, query);
       const jsFiles = await app.evaluate(() =>
@@ -146,7 +166,7 @@ describe('mini app journey', () => {
       assert.ok(gzipBytes <= FIRST_LOAD_BUDGET, `first-load JavaScript ${gzipBytes} B gzip ≤ 150 KB`);
 
       assert.equal((await app.getByTestId('customer-name').textContent())?.trim(), 'Đỗ Minh Khang');
-      const drawCard = app.getByTestId('draw-card').filter({ hasText: 'Vòng quay khai trương' });
+      const drawCard = app.getByTestId('draw-card').filter({ hasText: DRAW_NAME });
       await drawCard.waitFor();
       await noSidewaysScroll(app, 'mini-app home vi');
       await app.screenshot({ path: shot('mini-app-home-vi') });
@@ -224,16 +244,20 @@ describe('mini app journey', () => {
       await app.waitForTimeout(400);
       await app.screenshot({ path: shot('mini-app-qr-vi') });
 
-      // The console redeems the voucher at the branch by its code.
-      const staff = await console_.newPage();
-      await signIn(staff, OWNER);
-      const lookup = await zma<{ code: string; status: string }>('GET', `branch/gift-code?code=${code}&branchId=${branch.id}`);
-      assert.equal(lookup.status, 'ALLOCATED');
-      const redeemed = await zma<{ status: string }>('POST', 'branch/gift-code/redeem', { code, branchId: branch.id });
-      assert.equal(redeemed.status, 'USED');
-      await staff.goto(`${BASE_URL}/tenant/mini-app/${miniApp.id}/branch/${branch.id}?tenantId=${tenant.id}`);
+      // The console redeems the voucher at the branch by its code (the branch's redeem panel).
+      await staff.goto(`${base}/branch/${branch.id}${q}`);
+      await staff.getByTestId('redeem-panel').waitFor({ timeout: 20_000 });
+      await staff.getByTestId('redeem-code-input').fill(code.toLowerCase());
+      await staff.getByTestId('redeem-lookup').click();
+      await staff.getByTestId('redeem-result').waitFor({ timeout: 15_000 });
+      await staff.screenshot({ path: shot('mini-app-console-redeem-found-vi'), fullPage: true });
+      await staff.getByTestId('redeem-submit').click();
+      await staff.locator('.ant-popover:visible .ant-btn-primary, .ant-popconfirm:visible .ant-btn-primary').first().click();
+      await staff.waitForFunction(() => !document.querySelector('[data-testid=redeem-submit]'), undefined, { timeout: 15_000 });
       await settle(staff);
-      await staff.screenshot({ path: shot('mini-app-console-branch-vi'), fullPage: true });
+      await staff.screenshot({ path: shot('mini-app-console-redeemed-vi'), fullPage: true });
+      const codes = await zma<Array<{ code: string; status: string; zmaBranch: { id: string } | null }>>('GET', `gift-code?giftItemId=${voucher.id}&code=${code}`);
+      assert.equal(codes.find((c) => c.code === code)?.status, 'USED', 'the code is used');
 
       // The mini app shows the voucher used (at the branch); the dashboard counts the redemption.
       await app.reload();
@@ -247,7 +271,7 @@ describe('mini app journey', () => {
       const dashboard = await zma<{ totals: { redeemed: number; giftsWon: number } }>('GET', 'dashboard?period=DAILY');
       assert.ok(dashboard.totals.redeemed >= 1, 'the dashboard counts the redemption');
       assert.ok(dashboard.totals.giftsWon >= STOCK, 'and the gifts won');
-      await staff.goto(`${BASE_URL}/tenant/mini-app/${miniApp.id}?tenantId=${tenant.id}`);
+      await staff.goto(`${base}${q}`);
       await settle(staff);
       await staff.screenshot({ path: shot('mini-app-console-dashboard-vi'), fullPage: true });
 
