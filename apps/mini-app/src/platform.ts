@@ -53,6 +53,9 @@ const zaloPlatform: Platform = {
   zaloAppId: () => (typeof window.APP_ID === 'string' && window.APP_ID ? window.APP_ID : params.get('zaloAppId')),
   async accessToken() {
     const zmp = await loadSdk();
+    // Name and avatar need the user's consent (Decree 13/2023): getUserInfo asks once, and the graph
+    // `/me` our server calls then answers them. A refusal still lets the customer play (Zalo id only).
+    await zmp.getUserInfo({ autoRequestPermission: true }).catch(() => null);
     return zmp.getAccessToken().catch(denied);
   },
   async phoneToken() {
