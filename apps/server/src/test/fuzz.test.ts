@@ -8,9 +8,11 @@ import { createSandbox } from '@zc/zalo-sandbox/sandbox';
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import { merchantMembers, tenants } from '../db/schema/organisation';
 import { znsTemplates } from '../db/schema/templates';
+import { zmaApps } from '../db/schema/zma';
 import { tenantMembers } from '../db/schema/user-groups';
 import type { SendFixture } from '../modules/messaging/test-fixtures';
 import { buildSandboxSendFixture } from '../modules/messaging/sandbox-fixture';
+import { createCipher } from '../platform/crypto';
 import { createTokenSigner } from '../platform/tokens';
 import { buildUser, createTestApp, loginAs, type Session, type TestContext } from './helpers';
 import {
@@ -49,6 +51,8 @@ let staff: { id: string };
 let session: Session;
 let webhookId: string;
 let templateRowId: string;
+/** A mini app of the tenant, sent as x-zma-id with the owner's headers so the /api/zma/merchant routes reach their handlers. */
+let zmaAppId: string;
 
 beforeAll(async () => {
   // A few followers keep every accepted follower sync to one short page (the seed has 300).
@@ -62,6 +66,11 @@ beforeAll(async () => {
   owner = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER', tenantIds: [f.tenantId] });
   staff = await buildUser(t.database, { merchantId: f.merchantId, role: 'USER', tenantIds: [f.tenantId] });
   session = await loginAs(t.app, owner.email);
+  const [zma] = await t.database.db
+    .insert(zmaApps)
+    .values({ tenantId: f.tenantId, name: 'Fuzz mini app', zaloAppId: '90000000000001', appSecretEnc: createCipher(t.config.appSecret).encrypt('fuzz-app-secret') })
+    .returning({ id: zmaApps.id });
+  zmaAppId = zma?.id ?? '';
   receiver = createServer((_req, res) => res.writeHead(200).end('ok'));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hook = await t.app.inject({
@@ -87,7 +96,7 @@ async function enableAllServices() {
 }
 
 function ownerHeaders(): Record<string, string> {
-  return session.headers({ 'x-tenant-id': f.tenantId, 'x-merchant-id': f.merchantId });
+  return session.headers({ 'x-tenant-id': f.tenantId, 'x-merchant-id': f.merchantId, 'x-zma-id': zmaAppId });
 }
 
 /** Puts back what a destructive case may have changed: memberships, the tenant's services, the session. */
@@ -114,6 +123,7 @@ function idFor(name: string): string | undefined {
     merchantId: f.merchantId,
     thresholdNotificationUserId: staff.id,
     userGroupId: f.tenant.adminGroupId,
+    zmaAppId,
   };
   return ids[name];
 }
