@@ -17,6 +17,7 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'] } },
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      { test: { name: 'mini-app', include: ['apps/mini-app/src/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,6 +1,8 @@
 import { ApiError } from './api';
 import { formatDate, t, tMaybe } from './i18n';
-import { PlatformDenied } from './platform';
+
+/** The user refused in Zalo's dialog (-201 / -202, REFERENCE §10). */
+export class PlatformDenied extends Error {}
 
 /** What to tell the customer about a failed call: a 409 spin's reason first, then the error code. */
 export function errorText(err: unknown): string {

@@ -139,6 +139,7 @@ const en: Record<MessageKey, string> = {
 export type Lang = 'vi' | 'en';
 
 export function detectLang(): Lang {
+  if (typeof window === 'undefined') return 'vi';
   const forced = new URLSearchParams(window.location.search).get('lang');
   if (forced === 'en' || forced === 'vi') return forced;
   return navigator.language.toLowerCase().startsWith('en') ? 'en' : 'vi';

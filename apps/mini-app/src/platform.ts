@@ -14,6 +14,7 @@
  * the same test is made here.
  */
 import type * as ZmpSdkModule from 'zmp-sdk/apis';
+import { PlatformDenied } from './errors';
 
 export interface Platform {
   readonly kind: 'zalo' | 'browser';
@@ -28,9 +29,6 @@ export interface Platform {
   /** A referrer id from the launch URL (affiliate links). */
   ref(): string | null;
 }
-
-/** The user refused in Zalo's dialog (-201 / -202, REFERENCE §10). */
-export class PlatformDenied extends Error {}
 
 const params = new URLSearchParams(window.location.search);
 

@@ -84,13 +84,3 @@ export const WheelSvg = forwardRef<SVGGElement, { slices: WheelSlice[]; look: Dr
     );
   },
 );
-
-/** The rotation (degrees, growing) that brings slice `index` under the top pointer after a few turns. */
-export function rotationFor(current: number, index: number, n: number, turns = 6): number {
-  const step = 360 / n;
-  const target = 360 - (index * step + step / 2);
-  const base = current - (current % 360) + turns * 360;
-  // A little jitter inside the slice, never near its edges.
-  const jitter = (Math.random() - 0.5) * step * 0.5;
-  return base + target + jitter;
-}

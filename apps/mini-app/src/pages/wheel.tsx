@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Header, Modal, Page, Text, useNavigate, useSearchParams } from 'zmp-ui';
 import { api, type SpinResult } from '../api';
-import { rotationFor, WheelSvg } from '../components/wheel-svg';
+import { WheelSvg } from '../components/wheel-svg';
 import { errorText } from '../errors';
 import { useNotify } from '../notify';
 import { t } from '../i18n';
 import { useReadySession } from '../session';
+import { rotationFor } from '../wheel-math';
 
 const SPIN_MS = 4200;
 
