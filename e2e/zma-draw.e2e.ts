@@ -44,16 +44,13 @@ describe('lucky draw console journey', () => {
     assert.ok(tenant, 'the demo tenant with the mini-app service exists');
     const api = tenantApi(session, tenant.id);
 
-    // A mini app (registered with the sandbox too), a voucher, and a customer who signed in once.
+    // A mini app (registered with the sandbox too) and a voucher; its customer signs in before the tester.
     const zaloAppId = appIdOfRun();
     const appSecret = `E2eDrawSecret-${zaloAppId.slice(-6)}`;
     await sandbox('mini-app/apps', { appId: zaloAppId, secret: appSecret, name: 'E2E draw' });
     const miniApp = await api<{ id: string }>('POST', 'zma/merchant/mini-app', { name: 'E2E Vòng quay', zaloAppId, appSecret });
     const zma = <T>(method: string, pathname: string, body?: unknown) => api<T>(method, `zma/merchant/${pathname}`, body, { 'x-zma-id': miniApp.id });
     const voucher = await zma<{ id: string; name: string }>('POST', 'gift', { type: 'VOUCHER', name: 'Voucher 30.000 ₫', discountKind: 'AMOUNT', discountValue: 30_000, minOrderValue: 150_000, codeValidityDays: 30 });
-    const user = await sandbox<{ accessToken: string }>('mini-app/users', { appId: zaloAppId, name: CUSTOMER, phone: '84987654321', gender: 'female' });
-    const signedIn = await fetch(`${BASE_URL}/api/zma/app/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ zaloAppId, accessToken: user.accessToken }) });
-    assert.equal(signedIn.status, 200, `the customer signs in to the mini app: ${await signedIn.clone().text()}`);
 
     const q = `?tenantId=${encodeURIComponent(tenant.id)}`;
     const base = `${BASE_URL}/tenant/mini-app/${miniApp.id}`;
@@ -92,6 +89,24 @@ describe('lucky draw console journey', () => {
       await page.screenshot({ path: shot('zma-draw-refused-90-vi-phone'), fullPage: true });
       await page.setViewportSize(DESKTOP);
 
+      // The server refuses the same wheel too (422 naming the prizes), whatever client sends it.
+      const refused = await fetch(`${BASE_URL}/api/zma/merchant/lucky-draw`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.token}`, 'x-tenant-id': tenant.id, 'x-zma-id': miniApp.id, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: DRAW_NAME,
+          look: { primaryColor: '#e53935', secondaryColor: '#ffd54f', buttonText: 'Quay' },
+          prizes: [
+            { giftItemId: voucher.id, label: 'Voucher 30K', probability: 100_000, stock: 2 },
+            { giftItemId: null, label: 'Chúc may mắn', probability: 800_000, stock: null },
+          ],
+        }),
+      });
+      assert.equal(refused.status, 422);
+      const refusal = (await refused.json()) as { error: { code: string; details?: { fields?: Array<{ path: string }> } } };
+      assert.equal(refusal.error.code, 'ZMA_DRAW_INVALID');
+      assert.match(refusal.error.details?.fields?.[0]?.path ?? '', /prizes$/);
+
       await probability(1).fill('90');
       await probability(1).blur();
       await page.waitForFunction(() => document.querySelector('[data-testid=probability-total]')?.getAttribute('data-ok') === 'true');
@@ -125,7 +140,10 @@ describe('lucky draw console journey', () => {
       await page.getByTestId('rule-submit').click();
       await page.getByTestId('rule-row-name').filter({ hasText: '3 lượt mỗi ngày' }).waitFor({ timeout: 15_000 });
 
-      // 3. The tester: may the customer play now?
+      // 3. The tester: may a customer who opened the mini app once play now?
+      const user = await sandbox<{ accessToken: string }>('mini-app/users', { appId: zaloAppId, name: CUSTOMER, phone: '84987654321', gender: 'female' });
+      const signedIn = await fetch(`${BASE_URL}/api/zma/app/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ zaloAppId, accessToken: user.accessToken }) });
+      assert.equal(signedIn.status, 200, `the customer signs in to the mini app: ${await signedIn.clone().text()}`);
       await page.getByTestId('tester-draw').click();
       await pickOption(page, DRAW_NAME);
       await page.getByTestId('tester-customer').click();

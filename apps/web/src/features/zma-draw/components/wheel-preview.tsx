@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { fitLabel, polar, slicePath, slices, textColorOn } from '../logic/wheel';
+import { fitLabel, labelRotation, polar, slicePath, slices, textColorOn } from '../logic/wheel';
 
 export interface WheelSlice {
   label: string;
@@ -42,7 +42,7 @@ export function WheelPreview({ prizes, look, size = SIZE }: { prizes: readonly W
                 fontWeight={600}
                 textAnchor="middle"
                 dominantBaseline="middle"
-                transform={`rotate(${s.mid - 90} ${at.x} ${at.y})`}
+                transform={`rotate(${labelRotation(s.mid)} ${at.x} ${at.y})`}
               >
                 {fitLabel(prize?.label ?? '', prizes.length)}
               </text>

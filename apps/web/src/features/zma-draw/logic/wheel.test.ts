@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLabel, polar, sliceAtPointer, slicePath, slices, stopRotation, textColorOn } from './wheel';
+import { fitLabel, labelRotation, polar, sliceAtPointer, slicePath, slices, stopRotation, textColorOn } from './wheel';
 
 describe('wheel geometry', () => {
   it('polar: 0° is the top, 90° the right (clockwise)', () => {
@@ -40,6 +40,18 @@ describe('wheel geometry', () => {
     expect(sliceAtPointer(10, 4)).toBe(3);
     expect(sliceAtPointer(360 + 100, 4)).toBe(2);
     expect(sliceAtPointer(0, 0)).toBe(-1);
+  });
+  it('labels read along the radius and never upside down (within ±90°)', () => {
+    expect(labelRotation(90)).toBe(0);
+    expect(labelRotation(45)).toBe(-45);
+    expect(labelRotation(270)).toBe(0);
+    expect(labelRotation(225)).toBe(-45);
+    expect(labelRotation(315)).toBe(45);
+    for (let mid = 0; mid < 360; mid += 7.5) {
+      const r = labelRotation(mid);
+      expect(r).toBeGreaterThanOrEqual(-90);
+      expect(r).toBeLessThanOrEqual(90);
+    }
   });
   it('label colour contrasts with the slice, labels are cut to fit', () => {
     expect(textColorOn('#FFFFFF')).toBe('#000000');

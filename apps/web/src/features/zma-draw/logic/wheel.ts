@@ -61,6 +61,15 @@ export function sliceAtPointer(rotation: number, n: number): number {
   return Math.min(n - 1, Math.floor(at / (360 / n)));
 }
 
+/**
+ * The rotation of a slice's label (SVG degrees) so that it reads along the radius and is never upside
+ * down: outwards on the right half of the wheel, inwards on the left half.
+ */
+export function labelRotation(mid: number): number {
+  const m = ((mid % 360) + 360) % 360;
+  return m > 180 ? m + 90 - 360 : m - 90;
+}
+
 /** Black or white text, whichever reads better on a #rrggbb background (WCAG relative luminance). */
 export function textColorOn(hex: string): '#000000' | '#FFFFFF' {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
