@@ -11,6 +11,7 @@ import { webhookDeliveryJob } from './modules/tenant-webhooks/worker';
 import { resumeStaleSyncs } from './modules/followers/service';
 import { broadcastSendJob } from './modules/broadcasts/job';
 import { templateStatusPollJob } from './modules/templates/job';
+import { zmaLoyaltyJobs } from './modules/zma-loyalty/jobs';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo, startDemoInbox } from './db/seed/demo-zalo';
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
   definitions.push(oaContentPublishJob(database.db, zalo), oaContentStatsJob(database.db, zalo));
   // ZNS templates authored in the console: Zalo's review state read back when a status webhook was missed.
   definitions.push(templateStatusPollJob(database.db, zalo));
+  // Mini-app gift codes: bulk generation batches, and ALLOCATED codes past expiry → EXPIRED every 5 minutes.
+  definitions.push(...zmaLoyaltyJobs(database.db));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo, trackedLinks: { publicUrl: config.publicUrl, secret: config.appSecret } }, { onError: (e) => console.error('[delivery]', e) }) : null;
