@@ -2,63 +2,14 @@
  * The end-user API (`/api/zma/app/*`, /tmp/zma-api.md §4; the server's zod contracts in
  * packages/shared/src/api/zma-*.ts). Types only come from there: zod itself stays out of the bundle.
  */
-import type { DrawLook, SpinResult } from '@zc/shared/api/zma-draw';
-import type { GiftCodeStatus, ZmaItemType } from '@zc/shared/api/zma';
+import type { SpinResult } from '@zc/shared/api/zma-draw';
+import type { CustomerGift } from '@zc/shared/api/zma-loyalty';
+import type { ZmaAppDraw, ZmaMe, ZmaSession } from '@zc/shared/api/zma-customer';
 
-export type { SpinResult, DrawLook };
-
-export interface CustomerGift {
-  codeId: string;
-  code: string;
-  status: GiftCodeStatus | string;
-  type: ZmaItemType;
-  name: string;
-  imageUrl: string | null;
-  discountKind: string | null;
-  discountValue: number | null;
-  minOrderValue: number | null;
-  conditions: string | null;
-  expiresAt: string | null;
-  assignedAt: string | null;
-  usedAt: string | null;
-  branchName: string | null;
-}
-
-export interface AppCustomer {
-  id: string;
-  name: string;
-  avatar: string | null;
-  phone: string | null;
-  isFollower: boolean;
-}
-
-export interface MiniAppInfo {
-  id: string;
-  name: string;
-  logo: string | null;
-  settings?: { primaryColor?: string; welcomeText?: string; requirePhoneToPlay?: boolean; followOaPrompt?: boolean } | null;
-}
-
-export interface SessionResult {
-  token: string;
-  customer: AppCustomer;
-  miniApp: MiniAppInfo;
-}
-
-export interface OpenDrawForCustomer {
-  id: string;
-  name: string;
-  description?: string | null;
-  look: DrawLook;
-  prizes: { id: string; label: string; color: string | null; position: number }[];
-  turnsLeft: number;
-  opensAt: string | null;
-  closesAt: string | null;
-}
-
-export interface Me extends AppCustomer {
-  draws: OpenDrawForCustomer[];
-}
+export type { CustomerGift, SpinResult };
+export type SessionResult = ZmaSession;
+export type Me = ZmaMe;
+export type OpenDrawForCustomer = ZmaAppDraw;
 
 /** An error answered by the API: its stable `code` and `details` (e.g. `details.reason` of a 409 spin). */
 export class ApiError extends Error {

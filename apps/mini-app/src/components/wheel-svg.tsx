@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import type { DrawLook } from '../api';
+import type { DrawLook } from '@zc/shared/api/zma-draw';
 
 export interface WheelSlice {
   id: string;

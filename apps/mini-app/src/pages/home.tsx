@@ -5,6 +5,7 @@ import { errorText } from '../errors';
 import { useNotify } from '../notify';
 import { formatDate, t } from '../i18n';
 import { platform } from '../platform';
+import { lookOf } from '../look';
 import { useReadySession } from '../session';
 
 /** Home: who the customer is, turns left per open draw, follow the OA, share the phone. */
@@ -31,6 +32,7 @@ export function HomePage() {
   const follow = async () => {
     setBusy('follow');
     try {
+      // The session does not name the OA yet (contract zma-customer.ts): without it Zalo's dialog is skipped.
       const oaId = (session.miniApp as { zaloOaId?: string | null }).zaloOaId ?? null;
       await platform.followOA(oaId, accessToken);
       await api.follow(true);
@@ -88,7 +90,7 @@ export function HomePage() {
         <Text className="empty">{t('noDraws')}</Text>
       ) : (
         me.draws.map((d) => (
-          <Box key={d.id} className="card draw" data-testid="draw-card" style={{ borderTopColor: d.look.primaryColor }}>
+          <Box key={d.id} className="card draw" data-testid="draw-card" style={{ borderTopColor: lookOf(d).primaryColor }}>
             <Text.Title size="normal">{d.name}</Text.Title>
             {d.closesAt && (
               <Text size="xSmall" className="muted">
@@ -99,7 +101,7 @@ export function HomePage() {
               <span>
                 {t('turnsLeft')}: <strong data-testid="turns-left">{d.turnsLeft}</strong>
               </span>
-              <Button size="small" onClick={() => navigate(`/wheel?draw=${d.id}`)} style={{ background: d.look.primaryColor }}>
+              <Button size="small" onClick={() => navigate(`/wheel?draw=${d.id}`)} style={{ background: lookOf(d).primaryColor }}>
                 {t('play')}
               </Button>
             </div>

@@ -7,6 +7,7 @@ import { useNotify } from '../notify';
 import { t } from '../i18n';
 import { useReadySession } from '../session';
 import { rotationFor } from '../wheel-math';
+import { lookOf } from '../look';
 
 const SPIN_MS = 4200;
 
@@ -36,6 +37,7 @@ export function WheelPage() {
     );
   }
   const slices = [...draw.prizes].sort((a, b) => a.position - b.position);
+  const look = lookOf(draw);
 
   const spin = async () => {
     if (spinning) return;
@@ -56,7 +58,7 @@ export function WheelPage() {
   };
 
   return (
-    <Page className="page wheel-page" style={draw.look.backgroundUrl ? { backgroundImage: `url(${draw.look.backgroundUrl})` } : undefined}>
+    <Page className="page wheel-page" style={look.backgroundUrl ? { backgroundImage: `url(${look.backgroundUrl})` } : undefined}>
       <Header title={draw.name} showBackIcon={false} />
       {me.draws.length > 1 && (
         <div className="draw-tabs" role="tablist" aria-label={t('chooseDraw')}>
@@ -68,7 +70,7 @@ export function WheelPage() {
         </div>
       )}
       <Box className="wheel-box">
-        <WheelSvg slices={slices} look={draw.look} rotation={rotation} durationMs={SPIN_MS} />
+        <WheelSvg slices={slices} look={look} rotation={rotation} durationMs={SPIN_MS} />
       </Box>
       <Text className="turns" data-testid="wheel-turns">
         {t('turnsLeft')}: <strong>{draw.turnsLeft}</strong>
@@ -81,9 +83,9 @@ export function WheelPage() {
         loading={spinning}
         disabled={spinning}
         onClick={() => void spin()}
-        style={{ background: draw.look.primaryColor }}
+        style={{ background: look.primaryColor }}
       >
-        {spinning ? t('spinning') : draw.look.buttonText || t('spin')}
+        {spinning ? t('spinning') : look.buttonText || t('spin')}
       </Button>
 
       <Modal
