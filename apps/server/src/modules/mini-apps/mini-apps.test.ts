@@ -65,6 +65,7 @@ describe('mini-app registry (§1)', () => {
     expect(cipher().decrypt(after?.appSecretEnc ?? '')).toBe('N3wSecretValue-0001');
     const audits = await t.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, tenant.id));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['ZMA_APP_CREATE', 'ZMA_APP_UPDATE']));
+    expect(audits.find((a) => a.action === 'ZMA_APP_UPDATE')?.after).toMatchObject({ name: 'Mộc 2', credentialRotated: true });
     expect(JSON.stringify(audits)).not.toContain(SECRET);
     expect(JSON.stringify(audits)).not.toContain('N3wSecretValue-0001');
     expect(JSON.stringify(audits)).not.toContain(row?.appSecretEnc);
@@ -300,6 +301,15 @@ describe('API keys for the tenant\'s backend (/api/zma/v1)', () => {
     expect((await call({ authorization: `Bearer ${key.secret}` })).statusCode).toBe(200);
     const [used] = await t.database.db.select().from(zmaApiKeys).where(eq(zmaApiKeys.id, key.id));
     expect(used?.lastUsedAt).not.toBeNull();
+    // At most one write a minute: a call within the minute leaves lastUsedAt alone, one after it moves it.
+    await call({ 'x-api-key': key.secret });
+    const [same] = await t.database.db.select().from(zmaApiKeys).where(eq(zmaApiKeys.id, key.id));
+    expect(same?.lastUsedAt?.getTime()).toBe(used?.lastUsedAt?.getTime());
+    const old = new Date(Date.now() - 120_000);
+    await t.database.db.update(zmaApiKeys).set({ lastUsedAt: old }).where(eq(zmaApiKeys.id, key.id));
+    await call({ 'x-api-key': key.secret });
+    const [moved] = await t.database.db.select().from(zmaApiKeys).where(eq(zmaApiKeys.id, key.id));
+    expect(moved?.lastUsedAt?.getTime()).toBeGreaterThan(old.getTime());
 
     for (const headers of [{}, { 'x-api-key': 'garbage' }, { 'x-api-key': `zma_live_${'A'.repeat(43)}` }, { 'x-api-key': `${key.secret}x`.repeat(3) }]) {
       const res = await call(headers);

@@ -172,7 +172,7 @@ export async function updateMiniApp(tx: Tx, cipher: Cipher, actor: Actor, scope:
   return {
     view: presentMiniApp(after, await repo.countCustomers(tx, id), actor.permissions),
     before: miniAppAuditView(before),
-    after: { ...miniAppAuditView(after), ...(body.appSecret !== undefined ? { secretRotated: true } : {}) },
+    after: { ...miniAppAuditView(after), ...(body.appSecret !== undefined ? { credentialRotated: true } : {}) },
   };
 }
 
