@@ -5,6 +5,9 @@ import type { SandboxState, SandboxTemplate, SandboxUser, TemplateTag } from './
 import { tokenFor } from './tokens';
 import { BROADCAST_CITIES } from './cities';
 
+/** The demo mini app (Mini App identity in mini-app-state.ts) the product's demo seed registers. */
+export { SANDBOX_MINI_APP_ID, SANDBOX_MINI_APP_NAME, SANDBOX_MINI_APP_SECRET } from './mini-app-state';
+
 /** Constants a product needs to connect its demo OA to the sandbox. */
 export const SANDBOX_APP_ID = '3608465249409039671';
 export const SANDBOX_APP_SECRET_KEY = 'SbxAppSecret-7fQ2mZ9kLw3xVb1N';

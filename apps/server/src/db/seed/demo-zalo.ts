@@ -8,6 +8,7 @@ import { oaFollowerSyncs, tenants, zaloOas } from '../schema/index';
 import { syncFollowers } from '../../modules/followers/service';
 import type { Cipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../../modules/wallets/ledger';
+import { seedDemoMiniApp } from './demo-mini-app';
 
 /**
  * Sandbox mode only: connects the sandbox's first OA to "Shop An Nhiên" and funds both demo
@@ -17,6 +18,7 @@ import { applyEntry, ensureTenantWallet } from '../../modules/wallets/ledger';
 export async function seedDemoZalo(db: Db, cipher: Cipher, seed: typeof sandboxSeed): Promise<void> {
   // The sandbox's fixed ids come from the caller (main.ts loads the sandbox app with a dynamic import: issue 10 #7).
   const { SANDBOX_APP_ID, SANDBOX_APP_SECRET_KEY, SANDBOX_INITIAL_TOKENS, SANDBOX_OA_ID, SANDBOX_WEBHOOK_SECRET } = seed;
+  await seedDemoMiniApp(db, cipher, seed);
   const [shop] = await db.select().from(tenants).where(eq(tenants.name, 'Shop An Nhiên'));
   if (!shop) return;
   const [existing] = await db.select({ id: zaloOas.id }).from(zaloOas).where(eq(zaloOas.zoaId, SANDBOX_OA_ID));
