@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { dataResponse, idParam, listResponse, okResponse } from '@zc/shared/api/common';
 import {
   affiliateCampaign,
@@ -352,7 +351,6 @@ export function registerZmaDrawRoutes(app: ZodApp, deps: ModuleDeps): void {
         description:
           'Customer token (Bearer). Decided on the server in one transaction: 409 ZMA_DRAW_NOT_OPEN (details.reason INACTIVE | NOT_STARTED | ENDED), 409 ZMA_PLAY_NOT_ALLOWED (details.reason WIN_LIMIT | UNUSED_GIFTS | INFO_NOT_SHARED), 409 ZMA_NO_TURNS (details.reason NO_TURNS | WEEKDAY | GENDER | INFO_NOT_SHARED, details.nextTurnsAt).',
         params: spinParams,
-        body: z.strictObject({}).optional(),
         response: { 200: dataResponse(spinResult) },
       },
     },
