@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar, Box, Button, Header, Page, Text, useNavigate } from 'zmp-ui';
 import { api } from '../api';
 import { errorText } from '../errors';
@@ -14,6 +14,17 @@ export function HomePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [busy, setBusy] = useState<'phone' | 'follow' | null>(null);
+  // The avatar only once it has loaded (Zalo's CDN may be out of reach): the initial until then.
+  const [avatar, setAvatar] = useState<string | null>(null);
+  useEffect(() => {
+    if (!me.avatar) return;
+    const img = new Image();
+    img.onload = () => setAvatar(me.avatar);
+    img.src = me.avatar;
+    return () => {
+      img.onload = null;
+    };
+  }, [me.avatar]);
 
   const sharePhone = async () => {
     setBusy('phone');
@@ -50,7 +61,7 @@ export function HomePage() {
     <Page className="page">
       <Header title={session.miniApp.name} showBackIcon={false} />
       <Box className="card profile" data-testid="profile">
-        <Avatar src={me.avatar ?? undefined} size={56}>
+        <Avatar src={avatar ?? undefined} size={56}>
           {me.name.slice(0, 1)}
         </Avatar>
         <div className="profile-text">
