@@ -85,6 +85,19 @@ describe('mini-app loyalty journey', () => {
       await voucherRow.waitFor();
       assert.match(await voucherRow.innerText(), /10 %/);
 
+      // CSV import: each row stands alone; the rejected one is reported with its row number.
+      await page.getByTestId('gift-import').click();
+      const csv = [
+        'type,name,description,imageUrl,priceMode,valueMin,valueMax,coefficient,status,validFrom,validTo,discountKind,discountValue,minOrderValue,conditions,codeValidityDays',
+        `VOUCHER,Nhập CSV ${run},,,RANGE,0,0,,ACTIVE,,,AMOUNT,20000,100000,,30`,
+        `VOUCHER,Lỗi CSV ${run},,,RANGE,0,0,,ACTIVE,,,PERCENT,120,,,30`,
+      ].join('\n');
+      await page.getByTestId('import-dialog').locator('input[type=file]').setInputFiles({ name: 'vouchers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByTestId('import-result').getByText('Đã tạo 1, bị từ chối 1').waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: shot('zma-loyalty-import-vi') });
+      await page.getByTestId('import-dialog').getByRole('button', { name: 'Đóng' }).last().click();
+      await page.getByTestId('gifts-table').locator('tr', { hasText: `Nhập CSV ${run}` }).waitFor();
+
       // 20 codes: the progress bar reaches its end through the live events.
       await voucherRow.locator('[data-testid^=gift-codes-]').click();
       await page.getByTestId('codes-panel').waitFor();
@@ -112,10 +125,15 @@ describe('mini-app loyalty journey', () => {
       await cancelled.getByTestId('code-status-CANCELLED').waitFor();
       await cancelled.getByTestId(`code-history-${code}`).click();
       await page.getByTestId('code-history').getByText('Mới → Đã huỷ').waitFor();
-      await page.keyboard.press('Escape');
-      // The status filter shows only the cancelled one.
+      await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
+      await page.getByTestId('code-history').waitFor({ state: 'hidden' });
+      // The status filter shows only the cancelled one (NEW, ALLOCATED, USED, EXPIRED, CANCELLED: the fifth;
+      // the keyboard does not race the dropdown's animation).
       await page.getByTestId('codes-status-filter').click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Đã huỷ' }).click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('codes-status-filter').getByText('Đã huỷ').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=codes-table] tbody tr[data-row-key]').length === 1, undefined, { timeout: 15_000 });
 
       // The codes drawer in vi and en, at 1440 and 390 px.
@@ -144,6 +162,18 @@ describe('mini-app loyalty journey', () => {
       await settle(page);
       await page.getByTestId('branches-table').locator('tr', { hasText: branchName }).locator('a[data-testid^=branch-link-]').click();
       await page.getByTestId('redeem-panel').waitFor();
+      // Stock of the voucher at this branch: a negative quantity is refused in the form.
+      await page.getByTestId('branch-stock').locator('.ant-select').click();
+      await page.keyboard.type(voucherName);
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: voucherName }).waitFor();
+      await page.keyboard.press('Enter');
+      const quantity = page.getByTestId('branch-stock').locator('input[data-testid^=stock-quantity-], [data-testid^=stock-quantity-] input').first();
+      await quantity.fill('-1');
+      await page.getByTestId('branch-stock').getByText('Không được âm').waitFor();
+      assert.ok(await page.getByTestId('stock-save').isDisabled(), 'a negative quantity cannot be saved');
+      await quantity.fill('50');
+      await page.getByTestId('stock-save').click();
+      await toast(page, 'Đã lưu tồn kho');
       await page.getByTestId('redeem-lookup').click();
       await page.getByTestId('redeem-panel').getByText('Vui lòng nhập mã quà tặng').waitFor();
       await page.getByTestId('redeem-code-input').fill('ZZZZ-ZZZZ-ZZ');
