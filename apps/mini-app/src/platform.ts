@@ -6,7 +6,8 @@
  *   so an ordinary browser never runs its native bridge and the first load stays small.
  * - In an ordinary browser (development against `npm start`, the journeys): a dev identity played
  *   by the Zalo sandbox — the app id and access token come from the URL
- *   (`?zaloAppId=…&accessToken=…`, minted by the sandbox control API `POST /_control/mini-app/users`),
+ *   (`?zaloAppId=…&accessToken=…`, minted by the sandbox control API `POST /_control/mini-app/users`;
+ *   without a token the mini app asks the sandbox for one itself, `&sandboxUser=` naming a seeded user),
  *   the phone token from `POST /_control/mini-app/phone-token`, and following the OA is
  *   `POST /_control/mini-app/follow` (what Zalo records when the user agrees in followOA's dialog).
  *
@@ -88,8 +89,14 @@ const browserPlatform: Platform = {
   zaloAppId: () => params.get('zaloAppId'),
   async accessToken() {
     const token = params.get('accessToken');
-    if (!token) throw new Error('accessToken missing from the URL');
-    return token;
+    if (token) return token;
+    // No token in the URL: the sandbox opens the mini app as a user (`?sandboxUser=<id>` of a seeded
+    // one, else a new one), and the URL keeps the token so a reload is the same customer.
+    const userId = params.get('sandboxUser');
+    const minted = await sandbox<{ accessToken: string }>('users', { appId: params.get('zaloAppId') ?? undefined, ...(userId ? { userId } : {}) });
+    params.set('accessToken', minted.accessToken);
+    window.history.replaceState(null, '', `${window.location.pathname}?${params.toString()}`);
+    return minted.accessToken;
   },
   async phoneToken(accessToken) {
     const { token } = await sandbox<{ token?: string }>('phone-token', { accessToken });
