@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type * as sandboxSeed from '@zc/zalo-sandbox/seed';
 import type { Db } from '../client';
 import { tenants } from '../schema/index';
 import {
@@ -13,7 +12,7 @@ import type { Cipher } from '../../platform/crypto';
  * prizes and three turns a day — so the mini app works right after `npm start`. Idempotent: nothing
  * happens once a mini app with that Zalo app id exists.
  */
-export async function seedDemoMiniApp(db: Db, cipher: Cipher, seed: Pick<typeof sandboxSeed, 'SANDBOX_MINI_APP_ID' | 'SANDBOX_MINI_APP_SECRET' | 'SANDBOX_MINI_APP_NAME'>): Promise<void> {
+export async function seedDemoMiniApp(db: Db, cipher: Cipher, seed: { SANDBOX_MINI_APP_ID: string; SANDBOX_MINI_APP_SECRET: string; SANDBOX_MINI_APP_NAME: string }): Promise<void> {
   const [shop] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Shop An Nhiên'));
   if (!shop) return;
   const [existing] = await db.select({ id: zmaApps.id }).from(zmaApps).where(eq(zmaApps.zaloAppId, seed.SANDBOX_MINI_APP_ID));
