@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import App from 'antd/es/app';
@@ -81,9 +80,6 @@ export function ZmaDrawDetailPage() {
   const scheduleText = useScheduleText();
   const back = useBackToList();
   const d = draw.data;
-  useEffect(() => {
-    if (d) document.title = d.name;
-  }, [d]);
 
   if (draw.isLoading) return <Skeleton active />;
   if (draw.isError || !d) return <LoadFailure error={draw.error} />;
