@@ -1,0 +1,2 @@
+CREATE INDEX "zma_customers_lname_idx" ON "zma_customers" USING btree ("zma_app_id",lower("name") collate "C");--> statement-breakpoint
+CREATE INDEX "zma_gift_codes_used_idx" ON "zma_gift_codes" USING btree ("zma_app_id","used_at") WHERE status = 'USED';
