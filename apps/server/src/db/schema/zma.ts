@@ -242,6 +242,8 @@ export const zmaGiftCodes = pgTable(
     index('zma_gift_codes_customer_idx').on(t.customerId, t.assignedAt.desc()).where(sql`customer_id is not null`),
     index('zma_gift_codes_app_list_idx').on(t.zmaAppId, t.createdAt.desc(), t.id),
     index('zma_gift_codes_expiry_idx').on(t.expiresAt).where(sql`status = 'ALLOCATED' and expires_at is not null`),
+    // The dashboard's redemptions in a range, per app (and branch).
+    index('zma_gift_codes_used_idx').on(t.zmaAppId, t.usedAt).where(sql`status = 'USED'`),
     check('zma_gift_codes_status_ck', oneOf(t.status, GIFT_CODE_STATUSES)),
   ],
 );
@@ -294,6 +296,8 @@ export const zmaCustomers = pgTable(
     uniqueIndex('zma_customers_user_key').on(t.zmaAppId, t.zaloUserId),
     index('zma_customers_app_idx').on(t.zmaAppId, t.createdAt.desc(), t.id),
     index('zma_customers_phone_idx').on(t.zmaAppId, t.phone).where(sql`phone is not null`),
+    // The console's name search: a case-insensitive prefix on lower(name) in byte order (as oa_followers).
+    index('zma_customers_lname_idx').on(t.zmaAppId, sql`lower(${t.name}) collate "C"`),
     check('zma_customers_gender_ck', oneOf(t.gender, ZMA_GENDERS)),
     check('zma_customers_bonus_ck', sql`bonus_turns >= 0`),
   ],
