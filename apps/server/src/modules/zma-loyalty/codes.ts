@@ -25,25 +25,38 @@ const ALPHABET_SIZE = GIFT_CODE_ALPHABET.length; // 31
 /** Largest multiple of the alphabet size within a byte: bytes at or above it are dropped (no modulo bias). */
 const BYTE_LIMIT = Math.floor(256 / ALPHABET_SIZE) * ALPHABET_SIZE;
 
-/** `n` codes of GIFT_CODE_LENGTH characters drawn uniformly from the alphabet with crypto randomness. */
-export function randomCodes(n: number): string[] {
-  const out: string[] = new Array<string>(n);
-  const need = n * GIFT_CODE_LENGTH;
-  let pool = randomBytes(Math.ceil(need * 1.1) + 16);
+const ALPHABET_BYTES = Buffer.from(GIFT_CODE_ALPHABET, 'latin1');
+
+/**
+ * `n` codes of GIFT_CODE_LENGTH characters drawn uniformly from the alphabet with crypto randomness
+ * (bytes ≥ BYTE_LIMIT are dropped, so no modulo bias), joined by commas: written byte by byte into one
+ * buffer, the form the insert statement takes.
+ */
+export function randomCodeList(n: number): string {
+  const out = Buffer.allocUnsafe(n * (GIFT_CODE_LENGTH + 1));
+  let pool = randomBytes(Math.ceil(n * GIFT_CODE_LENGTH * 1.05) + 64);
   let p = 0;
-  const chars: string[] = new Array<string>(GIFT_CODE_LENGTH);
+  let o = 0;
   for (let i = 0; i < n; i += 1) {
+    if (i > 0) out[o++] = 44; // ','
     for (let j = 0; j < GIFT_CODE_LENGTH; ) {
       if (p >= pool.length) {
         pool = randomBytes(4096);
         p = 0;
       }
       const b = pool[p++]!;
-      if (b < BYTE_LIMIT) chars[j++] = GIFT_CODE_ALPHABET[b % ALPHABET_SIZE]!;
+      if (b < BYTE_LIMIT) {
+        out[o++] = ALPHABET_BYTES[b % ALPHABET_SIZE]!;
+        j += 1;
+      }
     }
-    out[i] = chars.join('');
   }
-  return out;
+  return out.toString('latin1', 0, o);
+}
+
+/** `n` random codes as an array. */
+export function randomCodes(n: number): string[] {
+  return n === 0 ? [] : randomCodeList(n).split(',');
 }
 
 export interface CodeEventInput {
@@ -73,16 +86,18 @@ export async function writeCodeEvents(tx: DbOrTx, events: CodeEventInput[]): Pro
 
 /**
  * Inserts `codes` as NEW codes of the item in one multi-row statement (the codes travel as one
- * text parameter split by the server); collisions with existing codes of the app are skipped.
+ * text parameter split by the server); collisions with existing codes of the app (or a repeat in the
+ * same list) are skipped.
  * Answers how many rows were inserted.
  */
-export async function insertCodes(tx: DbOrTx, input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; codes: string[] }): Promise<number> {
-  if (input.codes.length === 0) return 0;
+export async function insertCodes(tx: DbOrTx, input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; codes: string[] | string }): Promise<number> {
+  const list = typeof input.codes === 'string' ? input.codes : input.codes.join(',');
+  if (list === '') return 0;
   const r = await tx.execute(sql`
     with ins as (
       insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, batch_id, code)
       select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.giftItemId}::uuid, ${input.batchId}::uuid, c
-      from unnest(string_to_array(${input.codes.join(',')}, ',')) as c
+      from unnest(string_to_array(${list}, ',')) as c
       on conflict (zma_app_id, code) do nothing
       returning 1
     )
@@ -90,25 +105,33 @@ export async function insertCodes(tx: DbOrTx, input: { zmaAppId: string; tenantI
   return rowsOf<{ n: number }>(r)[0]?.n ?? 0;
 }
 
-/** Generates exactly `count` new unique codes (topping up after collisions), in statements of `chunk` rows. */
+/**
+ * Generates exactly `count` new unique codes (topping up after collisions), in statements of `chunk`
+ * rows; `parallel` statements run at once on a pool (a transaction or PGlite runs them one by one).
+ */
 export async function generateCodes(
   db: DbOrTx,
   input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; count: number },
-  opts: { chunk?: number; onChunk?: (generated: number) => Promise<void> } = {},
+  opts: { chunk?: number; parallel?: number; onChunk?: (generated: number) => Promise<void> } = {},
 ): Promise<number> {
   const chunk = opts.chunk ?? 50_000;
   let generated = 0;
-  let misses = 0;
-  while (generated < input.count) {
-    const want = Math.min(chunk, input.count - generated);
-    const codes = [...new Set(randomCodes(want))];
-    const n = await insertCodes(db, { ...input, codes });
-    generated += n;
-    if (n < want) misses += 1;
-    // At ~49.5 bits a collision is rare; a run of empty statements means the space is exhausted.
-    if (n === 0 && misses > 20) throw new Error('gift code space exhausted');
-    if (opts.onChunk) await opts.onChunk(generated);
-  }
+  let claimed = 0;
+  let emptyRuns = 0;
+  const worker = async (): Promise<void> => {
+    while (claimed < input.count) {
+      const want = Math.min(chunk, input.count - claimed);
+      claimed += want;
+      const n = await insertCodes(db, { ...input, codes: randomCodeList(want) });
+      generated += n;
+      // Collisions (rare at ~49.5 bits) are topped up by claiming the shortfall again.
+      claimed -= want - n;
+      emptyRuns = n === 0 ? emptyRuns + 1 : 0;
+      if (emptyRuns > 20) throw new Error('gift code space exhausted');
+      if (opts.onChunk) await opts.onChunk(generated);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, opts.parallel ?? 1) }, () => worker()));
   return generated;
 }
 

@@ -133,10 +133,10 @@ export async function putBranchSetting(tx: Tx, zmaAppId: string, id: string, bod
 
 // ---------------------------------------------------------------- lookup and redemption
 
-/** §5/§7: the app's code of that text; `type` and `branchId` narrow it (a foreign branch is 404). */
+/** §5/§7: the app's code of that text; `type` and `branchId` narrow it (another app's branch: 404 GIFT_CODE_NOT_FOUND). */
 export async function lookupGiftCode(db: DbOrTx, zmaAppId: string, q: { code: string; type?: ZmaItemType; branchId?: string }): Promise<GiftCode> {
-  if (q.branchId && !(await repo.lockBranch(db, zmaAppId, q.branchId))) throw notFound();
-  const row = await repo.findCodeByText(db, zmaAppId, normaliseGiftCode(q.code));
+  // One round trip: the code of this app, and (when named) the branch must be this app's too.
+  const row = await repo.findCodeByText(db, zmaAppId, normaliseGiftCode(q.code), q.branchId);
   if (!row || (q.type && row.itemType !== q.type)) throw new AppError('GIFT_CODE_NOT_FOUND');
   return presentGiftCode(row);
 }
@@ -324,6 +324,7 @@ export async function runCodeBatch(db: Db, batchId: string, opts: { chunk?: numb
       { zmaAppId: batch.zmaAppId, tenantId, giftItemId: batch.giftItemId, batchId, count: batch.requested - already },
       {
         chunk,
+        parallel: 2,
         onChunk: async (generated) => {
           // Progress at most every ~100,000 codes (and at the end below): events stay few.
           if (already + generated - lastAnnounced >= 100_000) {

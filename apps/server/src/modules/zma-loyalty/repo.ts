@@ -393,8 +393,9 @@ export async function* iterateGiftCodes(db: DbOrTx, zmaAppId: string, q: CodeFil
 }
 
 /** The §5/§7 lookup: the app's code of that text (the unique index (zma_app_id, code)). */
-export async function findCodeByText(db: DbOrTx, zmaAppId: string, code: string): Promise<GiftCodeRow | null> {
-  return rowsOf<GiftCodeRow>(await db.execute(sql`${codeSelect} where c.zma_app_id = ${zmaAppId} and c.code = ${code}`))[0] ?? null;
+export async function findCodeByText(db: DbOrTx, zmaAppId: string, code: string, branchId?: string): Promise<GiftCodeRow | null> {
+  const atBranch = branchId ? sql` and exists (select 1 from zma_branches xb where xb.id = ${branchId} and xb.zma_app_id = ${zmaAppId})` : sql``;
+  return rowsOf<GiftCodeRow>(await db.execute(sql`${codeSelect} where c.zma_app_id = ${zmaAppId} and c.code = ${code}${atBranch}`))[0] ?? null;
 }
 
 export async function findCodeById(db: DbOrTx, zmaAppId: string, id: string): Promise<GiftCodeRow | null> {
