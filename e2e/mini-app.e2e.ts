@@ -14,6 +14,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SANDBOX_MINI_APP_ID, SANDBOX_MINI_APP_USERS } from '@zc/zalo-sandbox/mini-app-state';
 import { BASE_URL, DESKTOP, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
@@ -295,6 +296,21 @@ describe('mini app journey', () => {
     } finally {
       await phone.close();
       await console_.close();
+    }
+  });
+
+  it('the demo mini app opens from one link: the sandbox signs in a seeded user, who sees the demo draw', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ locale: 'vi-VN', viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const page = await openMiniApp(context, `zaloAppId=${SANDBOX_MINI_APP_ID}&sandboxUser=${SANDBOX_MINI_APP_USERS[0]?.id ?? ''}`);
+      assert.equal((await page.getByTestId('customer-name').textContent())?.trim(), SANDBOX_MINI_APP_USERS[0]?.name);
+      await page.getByTestId('draw-card').first().waitFor({ timeout: 15_000 });
+      // The minted token stays in the address: a reload is the same customer.
+      assert.match(page.url(), /accessToken=/);
+      await noSidewaysScroll(page, 'demo mini app');
+      await page.screenshot({ path: shot('mini-app-demo-vi') });
+    } finally {
+      await context.close();
     }
   });
 });
