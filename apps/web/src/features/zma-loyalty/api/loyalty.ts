@@ -161,12 +161,14 @@ export interface GiftFilters {
   status?: ZmaStatus;
 }
 
-export function useGifts(filters: GiftFilters) {
+/** A page of gifts or vouchers; `options` for pickers (a larger first page, or not fetched without the permission). */
+export function useGifts(filters: GiftFilters, options: { enabled?: boolean; initialSize?: number } = {}) {
   const { zmaAppId, ready } = useZmaApp();
   return usePagedList({
     key: [...loyaltyKey(zmaAppId), 'gifts'],
     filters,
-    enabled: ready,
+    enabled: ready && options.enabled !== false,
+    initialSize: options.initialSize,
     fetch: ({ size, ...q }, signal) => apiGet<ListResponse<ZmaGiftItem>>(G, { ...q, pageSize: size }, { signal }),
   });
 }

@@ -27,8 +27,9 @@ export function BranchStock({ branchId, canEdit, canPickGifts }: { branchId: str
   const errorText = useErrorText();
   const stock = useBranchStock(branchId, true);
   const save = useSaveBranchStock(branchId);
-  const items = useGifts({ type: 'ITEM' });
-  const vouchers = useGifts({ type: 'VOUCHER' });
+  // The gifts that can be added (first 100 of each type; VIEW_ZMA_GIFT).
+  const items = useGifts({ type: 'ITEM', status: 'ACTIVE' }, { enabled: canEdit && canPickGifts, initialSize: 100 });
+  const vouchers = useGifts({ type: 'VOUCHER', status: 'ACTIVE' }, { enabled: canEdit && canPickGifts, initialSize: 100 });
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [added, setAdded] = useState<BranchStockRow[]>([]);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
