@@ -1,4 +1,5 @@
 import { App, AnimationRoutes, BottomNavigation, Box, Button, Route, SnackbarProvider, Spinner, Text, useLocation, useNavigate, ZMPRouter } from 'zmp-ui';
+import { useEffect } from 'react';
 import { NavIcon } from './components/icons';
 import { errorText } from './errors';
 import { t } from './i18n';
@@ -27,6 +28,11 @@ function Tabs() {
 
 function Screens() {
   const s = useSession();
+  // The mini app's colour (console settings) as the accent.
+  const accent = s.session?.miniApp.settings.primaryColor;
+  useEffect(() => {
+    if (accent && /^#[0-9a-f]{6}$/i.test(accent)) document.documentElement.style.setProperty('--zma-accent', accent);
+  }, [accent]);
   if (s.status === 'loading') {
     return (
       <Box className="splash" data-testid="signing-in">

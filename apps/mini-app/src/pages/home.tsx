@@ -56,7 +56,8 @@ export function HomePage() {
     }
   };
 
-  const welcome = session.miniApp.settings?.welcomeText;
+  const settings = session.miniApp.settings;
+  const welcome = settings.welcomeText;
   return (
     <Page className="page">
       <Header title={session.miniApp.name} showBackIcon={false} />
@@ -81,13 +82,18 @@ export function HomePage() {
       {welcome && <Text className="welcome">{welcome}</Text>}
 
       <div className="actions">
-        {!me.isFollower ? (
+        {me.isFollower ? (
+          <Text size="small" className="badge" data-testid="followed">
+            ✓ {t('followed')}
+          </Text>
+        ) : settings.followOaPrompt === false ? null : (
           <Button fullWidth variant="secondary" loading={busy === 'follow'} disabled={busy !== null} onClick={() => void follow()} data-testid="follow-oa">
             {t('followOa')}
           </Button>
-        ) : (
-          <Text size="small" className="badge" data-testid="followed">
-            ✓ {t('followed')}
+        )}
+        {!me.phone && settings.requirePhoneToPlay && (
+          <Text size="small" className="muted" data-testid="phone-required">
+            {t('phoneToPlay')}
           </Text>
         )}
         {!me.phone && (
