@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { matchPath } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ZmaPermission } from '@zc/shared/permissions';
+import type { MiniApp, ZmaMe } from '@zc/shared/api/zma-apps';
 import { satisfies, type Requirement } from './access';
 import { apiGet, type DataResponse } from './api-client';
 import { PAGES, type PageDef, type PageKey } from './paths';
@@ -16,21 +17,7 @@ import { readSession, writeSession } from './session';
  */
 
 /** The mini app as `GET zma/merchant/me` and the list answer it (never the secret). */
-export interface ZmaAppSummary {
-  id: string;
-  name: string;
-  logo: string | null;
-  zaloAppId: string;
-  zaloOaId: string | null;
-  status: string;
-  createdAt: string;
-  customers: number;
-}
-
-export interface ZmaMe {
-  miniApp: ZmaAppSummary;
-  permissions: string[];
-}
+export type ZmaAppSummary = MiniApp;
 
 /** The mini-app id of a `/tenant/mini-app/:id/...` address, or null elsewhere. */
 export function zmaAppIdOf(pathname: string): string | null {
