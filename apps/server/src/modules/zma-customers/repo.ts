@@ -139,17 +139,22 @@ export interface CustomerFilter {
   gender?: 'none' | 'male' | 'female';
 }
 
-/** A search is a phone when it is digits (a leading 0 is Vietnam's 84); else a name prefix, case-insensitive. */
+/**
+ * A search is a phone when it is digits (a leading 0 is Vietnam's 84): a range on the phone index;
+ * else a case-insensitive name prefix on lower(name) in byte order (zma_customers_lname_idx).
+ */
 function searchCondition(search: string | undefined) {
   const s = search?.trim();
   if (!s) return undefined;
   const digits = s.replace(/[\s.+-]/g, '');
   if (/^\d{3,15}$/.test(digits)) {
-    const intl = digits.startsWith('0') ? `84${digits.slice(1)}` : digits;
-    return sql`${zmaCustomers.phone} like ${`${intl}%`}`;
+    const from = digits.startsWith('0') ? `84${digits.slice(1)}` : digits;
+    // [prefix, prefix + 1): every number that starts with the prefix (no LIKE: the index is in the database's collation).
+    const to = (BigInt(from) + 1n).toString().padStart(from.length, '0');
+    return sql`${zmaCustomers.phone} >= ${from} and ${zmaCustomers.phone} < ${to}`;
   }
   const escaped = s.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${zmaCustomers.name} ilike ${`${escaped}%`}`;
+  return sql`lower(${zmaCustomers.name}) collate "C" like lower(${`${escaped}%`}) collate "C"`;
 }
 
 function customerWhere(f: CustomerFilter) {

@@ -206,6 +206,10 @@ describe('console: customers and dashboard', () => {
     const q = async (qs: string) => (await t.app.inject({ url: `/api/zma/merchant/customer?${qs}`, headers: console() })).json();
     expect((await q('search=lan')).data.map((c: { name: string }) => c.name)).toEqual(['Lan Phạm']);
     expect((await q('search=0912000')).data.map((c: { name: string }) => c.name)).toEqual(['Lan Phạm']);
+    expect((await q(`search=${encodeURIComponent('LAN PHẠ')}`)).data.map((c: { name: string }) => c.name)).toEqual(['Lan Phạm']);
+    expect((await q('search=%25')).meta.total).toBe(0);
+    expect((await q('search=84912000555')).meta.total).toBe(1);
+    expect((await q('search=84912000556')).meta.total).toBe(0);
     expect((await q('hasPhone=false')).data.map((c: { name: string }) => c.name)).toEqual(['Minh Trần']);
     expect((await q('isFollower=true')).meta.total).toBe(1);
     expect((await q('pageSize=1')).meta).toMatchObject({ total: 2, page: 1, size: 1 });
