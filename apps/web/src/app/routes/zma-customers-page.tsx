@@ -69,7 +69,7 @@ export function MiniAppCustomersPage() {
           <Input.Search allowClear placeholder={t('customers.search')} aria-label={t('customers.search')} style={{ width: 260, maxWidth: '100%' }} onSearch={setSearch} data-testid="customer-search" />
           <Select allowClear placeholder={t('customers.followerCol')} aria-label={t('customers.followerCol')} style={{ width: 170, maxWidth: '100%' }} value={follower} onChange={setFollower} options={yesNo('followerFilter')} />
           <Select allowClear placeholder={t('customers.phone')} aria-label={t('customers.phone')} style={{ width: 170, maxWidth: '100%' }} value={phone} onChange={setPhone} options={yesNo('phoneFilter')} />
-          <Select allowClear placeholder={t('customers.gender')} aria-label={t('customers.gender')} style={{ width: 150, maxWidth: '100%' }} value={gender} onChange={setGender} options={ZMA_GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+          <Select allowClear placeholder={t('customers.gender')} aria-label={t('customers.gender')} style={{ width: 150, maxWidth: '100%' }} value={gender} onChange={setGender} options={ZMA_GENDERS.map((g) => ({ value: g, label: t(`customerGender.${g}`) }))} />
         </Flex>
         {list.query.isError ? (
           <ErrorResult status={500} message={errorText(list.query.error)} />

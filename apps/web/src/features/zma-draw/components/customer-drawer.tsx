@@ -91,7 +91,7 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: string | n
                 {c.zaloUserId}
               </Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('customers.gender')}>{t(`gender.${c.gender}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.gender')}>{t(`customerGender.${c.gender}`)}</Descriptions.Item>
             <Descriptions.Item label={t('customers.spins')}>{formatThousands(c.spins)}</Descriptions.Item>
             <Descriptions.Item label={t('customers.redeemed')}>{`${formatThousands(c.redeemed)} / ${formatThousands(c.giftCount)}`}</Descriptions.Item>
             <Descriptions.Item label={t('customers.bonusTurns')}>
