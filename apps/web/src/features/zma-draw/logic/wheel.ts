@@ -85,7 +85,7 @@ export function textColorOn(hex: string): '#000000' | '#FFFFFF' {
 
 /** A label cut to fit a slice (more slices → fewer characters). */
 export function fitLabel(label: string, n: number): string {
-  const max = n <= 4 ? 14 : n <= 8 ? 11 : 8;
+  const max = n <= 4 ? 11 : n <= 8 ? 10 : 8;
   const chars = [...label.trim()];
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
