@@ -415,3 +415,60 @@ export async function selectDrawById(db: DbOrTx, id: string): Promise<DrawRow | 
   const [row] = await db.select().from(zmaDraws).where(eq(zmaDraws.id, id));
   return row ?? null;
 }
+
+/** What a spin needs, in one round trip: the draw's schedule, its prizes (with gift fields) and the rules governing it. */
+export async function selectSpinConfig(db: DbOrTx, zmaAppId: string, drawId: string) {
+  const r = await db.execute(sql`
+    select d.id, d.status, d.starts_at as "startsAt", d.ends_at as "endsAt",
+      (select coalesce(json_agg(json_build_object(
+          'id', p.id, 'drawId', p.draw_id, 'giftItemId', p.gift_item_id, 'label', p.label, 'probability', p.probability, 'stock', p.stock,
+          'won', p.won, 'position', p.position, 'color', p.color, 'giftName', i.name, 'giftType', i.type, 'imageUrl', i.image_url,
+          'discountKind', i.discount_kind, 'discountValue', i.discount_value, 'minOrderValue', i.min_order_value, 'conditions', i.conditions
+        ) order by p.position), '[]'::json)
+        from zma_draw_prizes p left join zma_gift_items i on i.id = p.gift_item_id where p.draw_id = d.id) as prizes,
+      (select coalesce(json_agg(json_build_object(
+          'id', r.id, 'drawId', r.draw_id, 'conditionType', r.condition_type, 'frequency', r.frequency, 'weekdays', r.weekdays, 'gender', r.gender, 'value', r.value
+        )), '[]'::json)
+        from zma_rules r where r.zma_app_id = d.zma_app_id and r.status = 'ACTIVE' and (r.draw_id is null or r.draw_id = d.id)) as rules
+    from zma_draws d where d.zma_app_id = ${zmaAppId} and d.id = ${drawId}`);
+  type RawPrize = Omit<PrizeView, 'gift'> & {
+    giftName: string | null;
+    giftType: 'ITEM' | 'VOUCHER' | null;
+    imageUrl: string | null;
+    discountKind: 'AMOUNT' | 'PERCENT' | null;
+    discountValue: number | string | null;
+    minOrderValue: number | string | null;
+    conditions: string | null;
+  };
+  const row = rowsOf<{ id: string; status: ZmaStatus; startsAt: Date | string | null; endsAt: Date | string | null; prizes: RawPrize[] | string; rules: RuleLikeRow[] | string }>(r)[0];
+  if (!row) return null;
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const prizes: PrizeView[] = parse(row.prizes).map((p) => ({
+    id: p.id,
+    drawId: p.drawId,
+    giftItemId: p.giftItemId,
+    label: p.label,
+    probability: p.probability,
+    stock: p.stock,
+    won: p.won,
+    position: p.position,
+    color: p.color,
+    gift:
+      p.giftItemId && p.giftName !== null && p.giftType !== null
+        ? { name: p.giftName, type: p.giftType, imageUrl: p.imageUrl, discountKind: p.discountKind, discountValue: num(p.discountValue), minOrderValue: num(p.minOrderValue), conditions: p.conditions }
+        : null,
+  }));
+  return { draw: { id: row.id, status: row.status, startsAt: date(row.startsAt), endsAt: date(row.endsAt) }, prizes, rules: parse(row.rules) };
+}
+
+export interface RuleLikeRow {
+  id: string;
+  drawId: string | null;
+  conditionType: RuleRow['conditionType'];
+  frequency: RuleRow['frequency'];
+  weekdays: number[];
+  gender: RuleRow['gender'];
+  value: number;
+}

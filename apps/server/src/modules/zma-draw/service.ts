@@ -309,24 +309,52 @@ export interface SpinInput {
  */
 export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
   const now = input.now ?? new Date();
-  const draw = await repo.selectDraw(db, input.zmaAppId, input.drawId);
-  if (!draw) throw notFound();
+  const [config, customer] = await Promise.all([repo.selectSpinConfig(db, input.zmaAppId, input.drawId), findCustomer(db, input.zmaAppId, input.customerId)]);
+  if (!config) throw notFound();
+  const { draw, prizes, rules } = config;
   const open = isOpen(draw, now);
   if (!open.open) throw new AppError('ZMA_DRAW_NOT_OPEN', notOpenMessage[open.reason], { reason: open.reason, at: open.at?.toISOString() ?? null });
-  const [customer, rules, prizes] = await Promise.all([
-    findCustomer(db, input.zmaAppId, input.customerId),
-    repo.selectActiveRules(db, input.zmaAppId, draw.id),
-    repo.selectPrizes(db, [draw.id]),
-  ]);
   if (!customer) throw notFound();
   if (prizes.length === 0) throw new AppError('ZMA_DRAW_NOT_OPEN', 'The lucky draw has no prizes', { reason: 'NO_PRIZES', at: null });
   const plan = planPlay(rules, customer, now);
   if (plan.refusals.length > 0) throw refusal(plan.refusals[0]!);
 
+  const slice = prizes[pickSlice(prizes)]!;
+  // A prize already sold out in the snapshot is not tried (won only grows; a raised stock is seen by the next spin).
+  const tryWin = slice.giftItemId !== null && slice.gift !== null && (slice.stock === null || slice.won < slice.stock);
+  const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id };
+  if (!tryWin) return spinTx(db, ctx, false);
+  try {
+    return await spinTx(db, ctx, true);
+  } catch (e) {
+    // The stock ran out between the snapshot and the take: the whole attempt rolled back; the same slice, without its prize.
+    if (e instanceof SoldOut) return spinTx(db, ctx, false);
+    throw e;
+  }
+}
+
+class SoldOut extends Error {}
+
+interface SpinCtx {
+  input: SpinInput;
+  now: Date;
+  customer: CustomerRef;
+  plan: PlayPlan;
+  prizes: repo.PrizeView[];
+  slice: repo.PrizeView;
+  drawId: string;
+}
+
+/**
+ * One spin's transaction. The turn first: its row lock orders this customer's spins on this draw, so
+ * the win and gift limits are read after any concurrent spin of theirs committed. A win takes the
+ * prize's stock LAST (the conditional UPDATE), so the draw's hot prize row is locked only for that
+ * statement and the commit; no row → SoldOut rolls everything back (the code allocation included).
+ */
+async function spinTx(db: Db, ctx: SpinCtx, win: boolean): Promise<SpinResult> {
+  const { input, now, customer, plan, prizes, slice, drawId } = ctx;
   return db.transaction(async (tx) => {
-    // The turn first: its row lock orders this customer's spins on this draw, so the win and gift
-    // limits below are read after any concurrent spin of theirs has committed.
-    const usedNow = await repo.takePeriodTurn(tx, customer.id, draw.id, plan.periodKey, plan.allowed);
+    const usedNow = await repo.takePeriodTurn(tx, customer.id, drawId, plan.periodKey, plan.allowed);
     let bonusSpent = false;
     if (usedNow === null) {
       bonusSpent = await spendBonusTurn(tx, customer.id);
@@ -341,7 +369,7 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
     }
     if (plan.winLimit || plan.giftLimit) {
       const [wins, unusedGifts] = await Promise.all([
-        plan.winLimit ? repo.countWinsSince(tx, customer.id, draw.id, plan.winLimit.since) : Promise.resolve(0),
+        plan.winLimit ? repo.countWinsSince(tx, customer.id, drawId, plan.winLimit.since) : Promise.resolve(0),
         plan.giftLimit ? countUnusedCodes(tx, customer.id, now) : Promise.resolve(0),
       ]);
       const verdict = judgePlay(plan, { used: 0, bonusTurns: 1, wins, unusedGifts });
@@ -349,18 +377,11 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
       if (refused) throw refusal(refused);
     }
 
-    const slice = prizes[pickSlice(prizes)]!;
-    let outcome: 'WIN' | 'NO_PRIZE' = 'NO_PRIZE';
-    let shown = slice;
-    if (slice.giftItemId) {
-      if (await repo.takePrize(tx, slice.id)) outcome = 'WIN';
-      // Sold out: the wheel stops on a "no prize" slice when there is one (ADR 0022: its share grows as stock runs out).
-      else shown = prizes.find((p) => p.giftItemId === null) ?? slice;
-    }
-
     const spinId = randomUUID();
+    // A gift slice that could not be won: the wheel stops on a "no prize" slice when there is one (ADR 0022).
+    const shown = win || slice.giftItemId === null ? slice : (prizes.find((p) => p.giftItemId === null) ?? slice);
     let gift: CustomerGift | null = null;
-    if (outcome === 'WIN' && slice.giftItemId && slice.gift) {
+    if (win && slice.giftItemId && slice.gift) {
       const code = await allocateGiftCode(tx, { zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId: slice.giftItemId, customerId: customer.id, spinId, now });
       gift = {
         codeId: code.codeId,
@@ -378,14 +399,16 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
         usedAt: null,
         branchName: null,
       };
-      if (usedNow !== null) await repo.addPeriodWin(tx, customer.id, draw.id, plan.periodKey);
+      if (usedNow !== null) await repo.addPeriodWin(tx, customer.id, drawId, plan.periodKey);
     }
-    await repo.insertSpin(tx, { id: spinId, zmaAppId: input.zmaAppId, drawId: draw.id, customerId: customer.id, prizeId: shown.id, giftCodeId: gift?.codeId ?? null, outcome, createdAt: now });
-    const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId: draw.id };
+    const outcome = gift ? 'WIN' : 'NO_PRIZE';
+    await repo.insertSpin(tx, { id: spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: shown.id, giftCodeId: gift?.codeId ?? null, outcome, createdAt: now });
+    const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId };
     const activity: ZmaActivityInput[] = [{ ...base, kind: 'SPIN', detail: { spinId, outcome, prizeId: shown.id, label: shown.label, bonusTurn: bonusSpent } }];
     if (gift) activity.push({ ...base, kind: 'GIFT_WON', giftItemId: slice.giftItemId, giftCodeId: gift.codeId, detail: { spinId, code: gift.code, prizeId: slice.id, label: slice.label } });
     // One insert and one zma.activity event per spin (the allocation's own row stays quiet).
     await recordZmaActivity(tx, activity);
+    if (gift && !(await repo.takePrize(tx, slice.id))) throw new SoldOut();
 
     const periodLeft = usedNow !== null ? Math.max(0, plan.allowed - usedNow) : 0;
     const bonusLeft = Math.max(0, customer.bonusTurns - (bonusSpent ? 1 : 0));
