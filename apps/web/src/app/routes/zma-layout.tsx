@@ -59,9 +59,10 @@ export function MiniAppLayout() {
     );
   }
   if (me.isError || !value) {
-    const status = me.error instanceof ApiError ? me.error.status : 500;
-    if (status === 403) return <ForbiddenResult />;
-    const notFound = status === 404 || status === 400;
+    const error = me.error instanceof ApiError ? me.error : null;
+    // ZMA_APP_ACCESS_DENIED: the id names no mini app of this tenant (another tenant's, or none).
+    const notFound = error !== null && (error.code === 'ZMA_APP_ACCESS_DENIED' || error.status === 404 || error.status === 400);
+    if (!notFound && error?.status === 403) return <ForbiddenResult />;
     return (
       <Result
         status={notFound ? '404' : '500'}
