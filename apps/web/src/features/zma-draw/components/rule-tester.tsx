@@ -11,6 +11,7 @@ import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
 import type { Draw, Rule } from '@zc/shared/api/zma-draw';
+import { PermissionAlert, isForbiddenError } from '../../../components/permission-alert';
 import { useErrorText } from '../../../lib/error-text';
 import { useDrawScope } from '../use-draw-scope';
 import { useCustomerSearch, useTestRule } from '../api/zma-draw';
@@ -37,6 +38,7 @@ export function RuleTester({ draws, rules }: { draws: readonly Draw[]; rules: re
   return (
     <Card title={t('tester.title')} data-testid="rule-tester">
       <Typography.Paragraph type="secondary">{t('tester.intro')}</Typography.Paragraph>
+      {isForbiddenError(customers.error) ? <PermissionAlert what={t('tester.customersWhat')} compact /> : null}
       <Flex gap={12} wrap align="flex-end">
         <label style={{ flex: '1 1 200px', minWidth: 0 }}>
           <Typography.Text type="secondary">{t('tester.draw')}</Typography.Text>
