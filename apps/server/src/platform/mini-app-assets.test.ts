@@ -70,6 +70,11 @@ describe('the mini app served at /mini-app/', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('stays out of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/mini-app'))).toEqual([]);
+  });
+
   it('leaves the console and its SPA fallback as they were', async () => {
     const res = await t.app.inject({ url: '/tenant/mini-app/x', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
