@@ -28,7 +28,17 @@ export const setCustomerToken = (token: string | null): void => {
   customerToken = token;
 };
 
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/** Signs in again (a fresh Zalo access token → a new customer token); set by the session. */
+let renew: (() => Promise<void>) | null = null;
+export const setRenew = (fn: (() => Promise<void>) | null): void => {
+  renew = fn;
+};
+
+/**
+ * One call of the end-user API. A customer token that expired (12 hours) or that the server no
+ * longer accepts is renewed once by signing in again, and the call repeated.
+ */
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, renewed = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api/zma/app/${path}`, {
@@ -44,6 +54,10 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
   }
   const text = await res.text();
   const json = text ? (JSON.parse(text) as { data?: T; error?: { code: string; message: string; details?: Record<string, unknown> } }) : {};
+  if (res.status === 401 && path !== 'session' && !renewed && renew && (json.error?.code === 'TOKEN_EXPIRED' || json.error?.code === 'UNAUTHORIZED')) {
+    await renew();
+    return call<T>(method, path, body, true);
+  }
   if (!res.ok) {
     throw new ApiError(res.status, json.error?.code ?? 'OTHER', json.error?.details, json.error?.message ?? res.statusText);
   }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, setCustomerToken, setRenew } from './api';
 import { errorText, PlatformDenied } from './errors';
 import { t } from './i18n';
 import { rotationFor, sliceAt } from './wheel-math';
@@ -35,5 +35,34 @@ describe('what the customer is told (vi by default)', () => {
     expect(errorText(new ApiError(401, 'ZMA_PHONE_TOKEN_INVALID', undefined, ''))).toBe(t('err_ZMA_PHONE_TOKEN_INVALID'));
     expect(errorText(new PlatformDenied('-201'))).toBe(t('err_DENIED'));
     expect(errorText(new Error('boom'))).toBe(t('err_OTHER'));
+  });
+});
+
+describe('an expired customer token', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setRenew(null);
+  });
+
+  it('is renewed once by signing in again, and the call repeated with the new token', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: { headers: Record<string, string> }) => {
+      seen.push(init.headers.authorization ?? '');
+      return init.headers.authorization === 'Bearer fresh'
+        ? new Response(JSON.stringify({ data: [] }), { status: 200 })
+        : new Response(JSON.stringify({ error: { code: 'TOKEN_EXPIRED', message: 'expired' } }), { status: 401 });
+    });
+    setCustomerToken('old');
+    setRenew(async () => setCustomerToken('fresh'));
+    await expect(api.gifts()).resolves.toEqual([]);
+    expect(seen).toEqual(['Bearer old', 'Bearer fresh']);
+  });
+
+  it('is not renewed in a loop: a second refusal is the error', async () => {
+    let renewals = 0;
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'no' } }), { status: 401 }));
+    setRenew(async () => void (renewals += 1));
+    await expect(api.me()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(renewals).toBe(1);
   });
 });

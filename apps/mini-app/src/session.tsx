@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, ApiError, setCustomerToken, type Me, type SessionResult } from './api';
+import { api, ApiError, setCustomerToken, setRenew, type Me, type SessionResult } from './api';
 import { platform } from './platform';
 
 /**
@@ -46,6 +46,11 @@ async function signIn(): Promise<{ session: SessionResult; accessToken: string; 
       sessionStorage.removeItem(key);
     }
   }
+  const session = await newSession(zaloAppId, accessToken, key);
+  return { session, accessToken, me: await api.me() };
+}
+
+async function newSession(zaloAppId: string, accessToken: string, key: string): Promise<SessionResult> {
   const ref = platform.ref();
   const session = await api.session({ zaloAppId, accessToken, ...(ref ? { ref } : {}) });
   setCustomerToken(session.token);
@@ -54,8 +59,16 @@ async function signIn(): Promise<{ session: SessionResult; accessToken: string; 
   } catch {
     // storage full or disabled: the token stays in memory only
   }
-  return { session, accessToken, me: await api.me() };
+  return session;
 }
+
+// An expired customer token mid-session: sign in again with a fresh Zalo access token.
+setRenew(async () => {
+  const zaloAppId = platform.zaloAppId();
+  if (!zaloAppId) return;
+  const accessToken = await platform.accessToken();
+  await newSession(zaloAppId, accessToken, storageKey(zaloAppId, accessToken));
+});
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
