@@ -272,7 +272,12 @@ describe('mini app journey', () => {
       const dashboard = await zma<{ totals: { redeemed: number; giftsWon: number } }>('GET', 'dashboard?period=DAILY');
       assert.ok(dashboard.totals.redeemed >= 1, 'the dashboard counts the redemption');
       assert.ok(dashboard.totals.giftsWon >= STOCK, 'and the gifts won');
+      // The console's dashboard: the totals and the branch where the voucher was redeemed.
       await staff.goto(`${base}${q}`);
+      await staff.getByTestId('zma-dashboard-totals').waitFor({ timeout: 20_000 });
+      const branchRow = staff.locator('tr', { hasText: 'Chi nhánh Quận 1' }).first();
+      await branchRow.waitFor({ timeout: 15_000 });
+      assert.match(await branchRow.innerText(), /\b1\b/, 'the branch row counts one redemption');
       await settle(staff);
       await staff.screenshot({ path: shot('mini-app-console-dashboard-vi'), fullPage: true });
 
