@@ -91,6 +91,12 @@ describe('mini-app console journey', () => {
     assert.equal(role?.members, 1);
     await shotsAt(page, 'zma-console-users', `${BASE_URL}/tenant/mini-app/${appId}/user?tenantId=${tenant.id}`, 'zma-users-table');
 
+    // The other pages of the journey's reach, looked at too.
+    await shotsAt(page, 'zma-console-settings', `${BASE_URL}/tenant/mini-app/${appId}/settings?tenantId=${tenant.id}`, 'zma-settings-form');
+    await shotsAt(page, 'zma-console-activity', `${BASE_URL}/tenant/mini-app/${appId}/history?tenantId=${tenant.id}`, 'zma-history-table');
+    await shotsAt(page, 'zma-console-history', `${BASE_URL}/tenant/zalo-mini-app/history?tenantId=${tenant.id}`, 'zma-history-table');
+    await shotsAt(page, 'zma-console-api-keys', `${BASE_URL}/tenant/zalo-mini-app/api-keys?tenantId=${tenant.id}`, 'zma-api-keys-table');
+
     // Another tenant's (or no) app id: a clear not-found inside the shell.
     await page.goto(`${BASE_URL}/tenant/mini-app/00000000-0000-4000-8000-000000000000?tenantId=${tenant.id}`);
     await page.getByTestId('zma-not-found').waitFor({ timeout: 15_000 });
