@@ -56,7 +56,8 @@ export const WheelSvg = forwardRef<SVGGElement, { slices: WheelSlice[]; look: Dr
               const [x2, y2] = point((i + 1) * step, R);
               const large = step > 180 ? 1 : 0;
               const mid = i * step + step / 2;
-              const [tx, ty] = point(mid, R * 0.62);
+              // Centred between the hub and the rim, short enough to stay inside both.
+              const [tx, ty] = point(mid, (26 + R - 6) / 2);
               return (
                 <g key={s.id}>
                   <path d={`M${C},${C} L${x1},${y1} A${R},${R} 0 ${large} 1 ${x2},${y2} Z`} fill={fill} stroke="#fff" strokeWidth={2} />
@@ -70,7 +71,8 @@ export const WheelSvg = forwardRef<SVGGElement, { slices: WheelSlice[]; look: Dr
                     dominantBaseline="middle"
                     transform={`rotate(${mid <= 180 ? mid - 90 : mid + 90} ${tx} ${ty})`}
                   >
-                    {shorten(s.label, n > 8 ? 12 : 16)}
+                    {shorten(s.label, n > 8 ? 11 : 13)}
+                    <title>{s.label}</title>
                   </text>
                 </g>
               );
