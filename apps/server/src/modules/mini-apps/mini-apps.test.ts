@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit';
@@ -20,7 +21,6 @@ let appCounter = 0;
 const nextZaloAppId = () => `${Date.now()}${(appCounter += 1)}`.slice(-18);
 const SECRET = 'Sup3rSecretValue-XYZ';
 
-type Inject = Parameters<TestContext['app']['inject']>[0];
 
 async function setup(services: { isMiniAppEnabled?: boolean } = { isMiniAppEnabled: true }) {
   const org = await buildOrganisation(t.database);
@@ -28,7 +28,7 @@ async function setup(services: { isMiniAppEnabled?: boolean } = { isMiniAppEnabl
   const owner = await buildUser(t.database, { merchantId: org.id, role: 'OWNER' });
   const s = await loginAs(t.app, owner.email);
   const h = (extra: Record<string, string> = {}) => s.headers({ 'x-tenant-id': tenant.id, ...extra });
-  const req = (opts: Exclude<Inject, string>) => t.app.inject(opts);
+  const req = (opts: InjectOptions) => t.app.inject(opts);
   const createApp = async (body: Record<string, unknown> = {}) => {
     const res = await req({ method: 'POST', url: '/api/zma/merchant/mini-app', headers: h(), payload: { name: 'Shop loyalty', zaloAppId: nextZaloAppId(), appSecret: SECRET, ...body } });
     expect(res.statusCode, res.body).toBe(200);
@@ -311,7 +311,7 @@ describe('API keys for the tenant\'s backend (/api/zma/v1)', () => {
     const [moved] = await t.database.db.select().from(zmaApiKeys).where(eq(zmaApiKeys.id, key.id));
     expect(moved?.lastUsedAt?.getTime()).toBeGreaterThan(old.getTime());
 
-    for (const headers of [{}, { 'x-api-key': 'garbage' }, { 'x-api-key': `zma_live_${'A'.repeat(43)}` }, { 'x-api-key': `${key.secret}x`.repeat(3) }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-api-key': 'garbage' }, { 'x-api-key': `zma_live_${'A'.repeat(43)}` }, { 'x-api-key': `${key.secret}x`.repeat(3) }]) {
       const res = await call(headers);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('API_KEY_INVALID');
