@@ -54,6 +54,7 @@ const SAME_IN_VI_AND_EN = new Set([
   // terms the Vietnamese console uses as they are (the product's and Zalo's own vocabulary)
   'Email',
   'Spam',
+  'Logo',
   // ZNS public modes as Zalo names them, and reaction names as Zalo's app shows them
   'Production',
   'Development',

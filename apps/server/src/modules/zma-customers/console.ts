@@ -84,7 +84,7 @@ export interface DashboardQuery {
 export function dashboardRange(q: DashboardQuery, now = new Date()): { from: Date; to: Date } {
   const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
-  if (from.getTime() >= to.getTime()) throw fieldError('query.from', 'must be before to', 'invalid_range');
+  if (from.getTime() >= to.getTime()) throw fieldError('query.from', 'must be before to', 'date_range');
   const buckets = q.period === 'DAILY' ? (to.getTime() - from.getTime()) / DAY_MS : (to.getTime() - from.getTime()) / (28 * DAY_MS);
   if (buckets > MAX_BUCKETS) throw fieldError('query.from', `covers more than ${MAX_BUCKETS} ${q.period === 'DAILY' ? 'days' : 'months'}`, 'too_big');
   return { from, to };
