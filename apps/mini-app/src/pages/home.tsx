@@ -43,9 +43,8 @@ export function HomePage() {
   const follow = async () => {
     setBusy('follow');
     try {
-      // The session does not name the OA yet (contract zma-customer.ts): without it Zalo's dialog is skipped.
-      const oaId = (session.miniApp as { zaloOaId?: string | null }).zaloOaId ?? null;
-      await platform.followOA(oaId, accessToken);
+      // Zalo's id of the linked OA; without one Zalo's follow dialog is skipped and only the server records it.
+      await platform.followOA(session.miniApp.oaId, accessToken);
       await api.follow(true);
       patchCustomer({ isFollower: true });
       notify.ok(t('followDone'));

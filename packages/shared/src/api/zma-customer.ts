@@ -66,7 +66,8 @@ export const zmaSession = z.object({
   /** True the first time this Zalo user opened the app. */
   isNew: z.boolean(),
   customer: zmaSelf,
-  miniApp: z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable(), settings: zmaAppPublicSettings }),
+  /** `oaId`: Zalo's id of the OA the app invites customers to follow (zmp-sdk followOA), when one is linked. */
+  miniApp: z.object({ id: z.uuid(), name: z.string(), logo: z.string().nullable(), oaId: z.string().nullable(), settings: zmaAppPublicSettings }),
 });
 export type ZmaSession = z.infer<typeof zmaSession>;
 export const zmaSessionResponse = dataResponse(zmaSession);

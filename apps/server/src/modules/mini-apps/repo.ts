@@ -41,9 +41,14 @@ export async function countCustomers(db: DbOrTx, zmaAppId: string): Promise<numb
 }
 
 /** By Zalo's app id (unique across the product): the end-user sign-in resolves the mini app by it. */
-export async function findAppByZaloAppId(db: DbOrTx, zaloAppId: string): Promise<ZmaAppRow | null> {
-  const [row] = await db.select().from(zmaApps).where(eq(zmaApps.zaloAppId, zaloAppId));
-  return row ?? null;
+/** With Zalo's id of the OA to follow (zmp-sdk followOA takes Zalo's id, not ours). */
+export async function findAppByZaloAppId(db: DbOrTx, zaloAppId: string): Promise<(ZmaAppRow & { zoaId: string | null }) | null> {
+  const [row] = await db
+    .select({ app: zmaApps, zoaId: zaloOas.zoaId })
+    .from(zmaApps)
+    .leftJoin(zaloOas, eq(zaloOas.id, zmaApps.zaloOaId))
+    .where(eq(zmaApps.zaloAppId, zaloAppId));
+  return row ? { ...row.app, zoaId: row.zoaId } : null;
 }
 
 /** By id without a tenant: for trusted callers (workers, the end-user API) that hold the id already. */

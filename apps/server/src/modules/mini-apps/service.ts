@@ -63,19 +63,22 @@ export interface ZmaAppConfig {
   name: string;
   logoUrl: string | null;
   zaloOaId: string | null;
+  /** Zalo's id of that OA (what zmp-sdk followOA takes), when one is linked. */
+  zaloOaZoaId: string | null;
   status: ZmaStatus;
   settings: ZmaSettings;
   /** The app secret, unsealed: for appsecret_proof and customer tokens only; never answered or logged. */
   appSecret: string;
 }
 
-function configOf(cipher: Cipher, row: repo.ZmaAppRow): ZmaAppConfig {
+function configOf(cipher: Cipher, row: repo.ZmaAppRow & { zoaId?: string | null }): ZmaAppConfig {
   return {
     id: row.id,
     tenantId: row.tenantId,
     name: row.name,
     logoUrl: row.logoUrl,
     zaloOaId: row.zaloOaId,
+    zaloOaZoaId: row.zoaId ?? null,
     status: row.status,
     settings: parseZmaSettings(row.settings),
     appSecret: cipher.decrypt(row.appSecretEnc),

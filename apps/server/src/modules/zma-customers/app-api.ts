@@ -64,7 +64,7 @@ export async function signIn(deps: AppApiDeps, body: { zaloAppId: string; access
     expiresIn: deps.tokens.ttlSeconds,
     isNew,
     customer: presentSelf(customer),
-    miniApp: { id: app.id, name: app.name, logo: app.logoUrl, settings: publicSettings(app) },
+    miniApp: { id: app.id, name: app.name, logo: app.logoUrl, oaId: app.zaloOaZoaId, settings: publicSettings(app) },
   };
 }
 
