@@ -31,13 +31,16 @@ function parsePath(path: string): { pathname: string; query: URLSearchParams } {
 
 /** The key of the item matching the URL best: the longest path prefix whose query matches too. */
 export function findSelectedKey(nodes: MenuNode[], pathname: string, params: URLSearchParams): string | null {
+  // A mini app's rules and affiliate campaigns have no §2.2 item: they are reached from its lucky draws.
+  pathname = pathname.replace(/^(\/tenant\/mini-app\/[^/]+)\/(rule|affiliate-campaign)(\/.*)?$/, '$1/lucky-draw-config');
   const best = { key: '', length: -1 };
   const walk = (list: MenuNode[]) => {
     for (const node of list) {
       if (node.children) walk(node.children);
       if (!node.path) continue;
       const target = parsePath(node.path);
-      const isRoot = target.pathname === '/tenant' || target.pathname === '/dashboard';
+      // Roots (the dashboards, a mini app's dashboard) match only themselves, never their sub-pages.
+      const isRoot = target.pathname === '/tenant' || target.pathname === '/dashboard' || /^\/tenant\/mini-app\/[^/]+$/.test(target.pathname);
       const matches = isRoot ? pathname === target.pathname : pathname === target.pathname || pathname.startsWith(`${target.pathname}/`);
       if (!matches) continue;
       if ([...target.query.entries()].some(([k, v]) => k !== 'tenantId' && params.get(k) !== v)) continue;
