@@ -1,8 +1,8 @@
 import { apiGet, ApiError, toQueryString, type QueryValue } from './api-client';
 import { readSession } from './session';
 
-/** The §7 headers of a file download (fetch, not the API client: the answer is a file); x-oa-id when given. */
-export function downloadHeaders(tenantId: string, oaId: string | null): Headers {
+/** The §7 headers of a file download (fetch, not the API client: the answer is a file); x-oa-id and x-zma-id when given. */
+export function downloadHeaders(tenantId: string, oaId: string | null, zmaId: string | null = null): Headers {
   const h = new Headers({ Accept: 'text/csv' });
   const token = readSession('accessToken');
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -12,6 +12,7 @@ export function downloadHeaders(tenantId: string, oaId: string | null): Headers 
   const userId = readSession('userId');
   if (userId) h.set('x-user-id', userId);
   if (oaId) h.set('x-oa-id', oaId);
+  if (zmaId) h.set('x-zma-id', zmaId);
   return h;
 }
 
@@ -20,12 +21,13 @@ export function downloadHeaders(tenantId: string, oaId: string | null): Headers 
  * `fallbackName`). A 401 lets the API client refresh the access token (or sign out), then tries once
  * more; any other failure throws the API's error.
  */
-export async function apiDownload(path: string, query: Record<string, QueryValue>, scope: { tenantId: string; oaId: string | null }, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+export async function apiDownload(path: string, query: Record<string, QueryValue>, scope: { tenantId: string; oaId: string | null; zmaId?: string | null }, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
   const url = `/api/${path}${toQueryString(query)}`;
-  let response = await fetch(url, { headers: downloadHeaders(scope.tenantId, scope.oaId) });
+  const headers = () => downloadHeaders(scope.tenantId, scope.oaId, scope.zmaId ?? null);
+  let response = await fetch(url, { headers: headers() });
   if (response.status === 401) {
     await apiGet('auth');
-    response = await fetch(url, { headers: downloadHeaders(scope.tenantId, scope.oaId) });
+    response = await fetch(url, { headers: headers() });
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
@@ -34,6 +36,12 @@ export async function apiDownload(path: string, query: Record<string, QueryValue
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   return { blob: await response.blob(), fileName };
+}
+
+/** A mini-app CSV export (`/api/zma/merchant/…/export`) for the mini app the session has open (x-zma-id), saved under the server's name. */
+export async function downloadZmaCsv(path: string, query: Record<string, QueryValue>, tenantId: string, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await apiDownload(path, query, { tenantId, oaId: null, zmaId: readSession('zmaId') }, fallbackName);
+  saveBlob(blob, fileName);
 }
 
 /** Starts the browser download of a Blob. */

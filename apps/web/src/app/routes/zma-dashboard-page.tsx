@@ -28,7 +28,7 @@ import { useRealtimeEvent } from '../../lib/use-realtime';
 import { useScope } from '../../lib/scope-context';
 import { useZmaPermissions, useZmaScope } from '../../lib/zma-scope';
 import { useZmaDashboard, zmaDashboardKey } from '../../features/mini-apps/api/dashboard';
-import { downloadZmaCsv } from '../../features/mini-apps/api/download';
+import { downloadZmaCsv } from '../../lib/download';
 
 type Totals = ZmaDashboard['totals'];
 const TOTALS: (keyof Totals)[] = ['players', 'newPlayers', 'spins', 'wins', 'giftsWon', 'redeemed', 'redemptionRate'];

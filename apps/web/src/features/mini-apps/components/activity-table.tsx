@@ -20,7 +20,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/formatters';
 import { useRealtimeEvent } from '../../../lib/use-realtime';
 import { useActivity, type ActivityFilters } from '../api/history';
-import { downloadZmaCsv } from '../api/download';
+import { downloadZmaCsv } from '../../../lib/download';
 
 interface Props {
   scope: 'tenant' | 'app';

@@ -22,7 +22,7 @@ import { DataTable } from '../../../components/data-table';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/formatters';
 import { useCodeBulkAction, useGiftCodeEvents, useGiftCodes } from '../api/loyalty';
-import { downloadZmaCsv } from '../api/download';
+import { downloadZmaCsv } from '../../../lib/download';
 import { useZmaCan } from '../api/scope';
 import { bulkActions, CODE_STATUS_COLOR } from '../code-status';
 import { CodeCustomer, CodeStatusTag } from './code-parts';

@@ -25,7 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate, formatMoney, formatThousands } from '../../../lib/formatters';
 import { useDeleteGift, useGifts } from '../api/loyalty';
-import { downloadZmaCsv } from '../api/download';
+import { downloadZmaCsv } from '../../../lib/download';
 import { useZmaCan } from '../api/scope';
 import { CodesPanel } from './codes-panel';
 import { GiftDialog } from './gift-dialog';
