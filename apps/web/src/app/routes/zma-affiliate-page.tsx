@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
@@ -21,11 +20,12 @@ import { AffiliateFormDialog } from '../../features/zma-draw/components/affiliat
 import { StatusTag, useScheduleText } from '../../features/zma-draw/components/labels';
 import { ReferralsDrawer } from '../../features/zma-draw/components/referrals-drawer';
 import { DrawSectionTabs } from '../../features/zma-draw/components/section-tabs';
+import { useConfirmDelete } from '../../features/zma-draw/use-confirm-delete';
 
 /** /tenant/mini-app/{id}/affiliate-campaign (§2.1): referral campaigns, their rewards and limits, the referrals. */
 export function ZmaAffiliatePage() {
   const { t } = useTranslation('zma-draw');
-  const { modal, message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const errorText = useErrorText();
   const { zmaAppId, can } = useDrawScope();
   const scheduleText = useScheduleText();
@@ -42,19 +42,7 @@ export function ZmaAffiliatePage() {
     setEditing(c);
     setOpen(true);
   };
-  const confirmDelete = (c: AffiliateCampaign) =>
-    modal.confirm({
-      title: t('delete.affiliateTitle'),
-      content: t('delete.affiliateBody', { name: c.name }),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        remove.mutateAsync(c.id).then(
-          () => void message.success(t('messages.affiliateDeleted')),
-          (e: unknown) => void message.error(errorText(e)),
-        ),
-    });
+  const confirmDelete = (c: AffiliateCampaign) => askDelete({ title: 'delete.affiliateTitle', body: 'delete.affiliateBody', done: 'messages.affiliateDeleted' }, c.name, () => remove.mutateAsync(c.id));
 
   const columns: TableProps<AffiliateCampaign>['columns'] = [
     { key: 'name', title: t('affiliate.fields.name'), render: (_, c) => c.name },

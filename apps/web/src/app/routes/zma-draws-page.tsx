@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
@@ -25,11 +24,12 @@ import { useDrawScope } from '../../features/zma-draw/use-draw-scope';
 import { useDeleteDraw, useDraws, useLiveDraws } from '../../features/zma-draw/api/zma-draw';
 import { StatusTag, useScheduleText } from '../../features/zma-draw/components/labels';
 import { DrawSectionTabs } from '../../features/zma-draw/components/section-tabs';
+import { useConfirmDelete } from '../../features/zma-draw/use-confirm-delete';
 
 /** /tenant/mini-app/{id}/lucky-draw-config (§2.1): the draws with status, schedule, prizes, spins and winners; tabs to rules and affiliate campaigns. */
 export function ZmaDrawsPage() {
   const { t } = useTranslation('zma-draw');
-  const { modal, message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const tenantId = useScope().tenant?.id ?? '';
@@ -43,19 +43,7 @@ export function ZmaDrawsPage() {
 
   if (list.query.error && isForbiddenError(list.query.error)) return <ErrorResult status={403} />;
 
-  const confirmDelete = (d: Draw) =>
-    modal.confirm({
-      title: t('delete.drawTitle'),
-      content: t('delete.drawBody', { name: d.name }),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        remove.mutateAsync(d.id).then(
-          () => void message.success(t('messages.deleted')),
-          (e: unknown) => void message.error(errorText(e)),
-        ),
-    });
+  const confirmDelete = (d: Draw) => askDelete({ title: 'delete.drawTitle', body: 'delete.drawBody', done: 'messages.deleted' }, d.name, () => remove.mutateAsync(d.id));
 
   const columns: TableProps<Draw>['columns'] = [
     {

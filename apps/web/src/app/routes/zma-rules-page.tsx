@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
@@ -21,11 +20,12 @@ import { StatusTag } from '../../features/zma-draw/components/labels';
 import { RuleFormDialog, WEEK_ORDER } from '../../features/zma-draw/components/rule-form-dialog';
 import { RuleTester } from '../../features/zma-draw/components/rule-tester';
 import { DrawSectionTabs } from '../../features/zma-draw/components/section-tabs';
+import { useConfirmDelete } from '../../features/zma-draw/use-confirm-delete';
 
 /** /tenant/mini-app/{id}/rule (§2.1): who may play and how often, and the rule tester. */
 export function ZmaRulesPage() {
   const { t } = useTranslation('zma-draw');
-  const { modal, message } = App.useApp();
+  const askDelete = useConfirmDelete();
   const errorText = useErrorText();
   const { zmaAppId, can } = useDrawScope();
   const [drawId, setDrawId] = useState<string | undefined>();
@@ -41,19 +41,7 @@ export function ZmaRulesPage() {
     setEditing(r);
     setOpen(true);
   };
-  const confirmDelete = (r: Rule) =>
-    modal.confirm({
-      title: t('delete.ruleTitle'),
-      content: t('delete.ruleBody', { name: r.name }),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        remove.mutateAsync(r.id).then(
-          () => void message.success(t('messages.ruleDeleted')),
-          (e: unknown) => void message.error(errorText(e)),
-        ),
-    });
+  const confirmDelete = (r: Rule) => askDelete({ title: 'delete.ruleTitle', body: 'delete.ruleBody', done: 'messages.ruleDeleted' }, r.name, () => remove.mutateAsync(r.id));
 
   const columns: TableProps<Rule>['columns'] = [
     { key: 'name', title: t('rules.fields.name'), render: (_, r) => <span data-testid="rule-row-name">{r.name}</span> },
