@@ -406,8 +406,10 @@ async function spinTx(db: Db, ctx: SpinCtx, win: boolean): Promise<SpinResult> {
     const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId };
     const activity: ZmaActivityInput[] = [{ ...base, kind: 'SPIN', detail: { spinId, outcome, prizeId: shown.id, label: shown.label, bonusTurn: bonusSpent } }];
     if (gift) activity.push({ ...base, kind: 'GIFT_WON', giftItemId: slice.giftItemId, giftCodeId: gift.codeId, detail: { spinId, code: gift.code, prizeId: slice.id, label: slice.label } });
-    // One insert and one zma.activity event per spin (the allocation's own row stays quiet).
-    await recordZmaActivity(tx, activity);
+    // One insert per spin (the allocation's own row stays quiet); the zma.activity event only for a win:
+    // a spin that wins nothing changes no stock or gift an open page shows, and at hundreds of spins a
+    // second every console stream would otherwise carry each one (ARCHITECTURE rule 10).
+    await recordZmaActivity(tx, activity, { announce: gift !== null });
     if (gift && !(await repo.takePrize(tx, slice.id))) throw new SoldOut();
 
     const periodLeft = usedNow !== null ? Math.max(0, plan.allowed - usedNow) : 0;
