@@ -220,7 +220,8 @@ export const zmaGiftCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     zmaAppId: uuid('zma_app_id').notNull().references(() => zmaApps.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** No foreign key: the app's cascades it, and a million-code batch would check each row (ADR 0023). */
+    tenantId: uuid('tenant_id').notNull(),
     giftItemId: uuid('gift_item_id').notNull().references(() => zmaGiftItems.id, { onDelete: 'cascade' }),
     batchId: uuid('batch_id'),
     code: text('code').notNull(),
@@ -394,7 +395,8 @@ export const zmaSpins = pgTable(
   'zma_spins',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    zmaAppId: uuid('zma_app_id').notNull().references(() => zmaApps.id, { onDelete: 'cascade' }),
+    /** No foreign key: the draw's cascades it (a draw belongs to one app), one check less per spin. */
+    zmaAppId: uuid('zma_app_id').notNull(),
     drawId: uuid('draw_id').notNull().references(() => zmaDraws.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').notNull().references(() => zmaCustomers.id, { onDelete: 'cascade' }),
     prizeId: uuid('prize_id').references(() => zmaDrawPrizes.id, { onDelete: 'set null' }),
@@ -461,7 +463,8 @@ export const zmaActivity = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     zmaAppId: uuid('zma_app_id').notNull().references(() => zmaApps.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** No foreign key: the app's cascades it, and every spin writes a row. */
+    tenantId: uuid('tenant_id').notNull(),
     kind: text('kind', { enum: ZMA_ACTIVITY_KINDS }).notNull(),
     customerId: uuid('customer_id'),
     branchId: uuid('branch_id'),
