@@ -272,3 +272,5 @@ export const grantTurnsBody = z.strictObject({
   note: z.string().trim().max(500).optional(),
 });
 export const grantTurnsResult = z.object({ customerId: z.uuid(), bonusTurns: z.number().int() });
+/** `POST /api/zma/v1/customers/{zaloUserId}/turns` (the tenant's backend, a mini-app API key): Zalo's user id of the customer. */
+export const zaloUserParams = z.strictObject({ zaloUserId: z.string().trim().regex(/^\d{1,30}$/, 'Zalo user ids are digits') });

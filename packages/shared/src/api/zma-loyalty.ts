@@ -254,6 +254,11 @@ export const giftCodeLookupQuery = z.strictObject({
 
 export const redeemGiftCodeBody = z.strictObject({ code: z.string().trim().min(1).max(40), branchId: z.uuid() });
 
+/** `/api/zma/v1/gift-codes/{code}` (the tenant's backend, a mini-app API key): the code in the path. */
+export const giftCodeParams = z.strictObject({ code: z.string().trim().min(1).max(40) });
+export const apiGiftCodeQuery = z.strictObject({ branchId: z.uuid().optional() });
+export const apiRedeemGiftCodeBody = z.strictObject({ branchId: z.uuid() });
+
 /** A transition of a code: who (staff or customer), where (branch), when. toStatus may be RECALLED. */
 export const giftCodeEvent = z.object({
   fromStatus: z.string().nullable(),

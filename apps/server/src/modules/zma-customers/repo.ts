@@ -37,6 +37,11 @@ export async function selectCustomerRef(db: DbOrTx, zmaAppId: string, id: string
   return row ?? null;
 }
 
+export async function selectCustomerRefByZaloUser(db: DbOrTx, zmaAppId: string, zaloUserId: string): Promise<CustomerRef | null> {
+  const [row] = await db.select(refColumns).from(zmaCustomers).where(and(eq(zmaCustomers.zaloUserId, zaloUserId), eq(zmaCustomers.zmaAppId, zmaAppId)));
+  return row ?? null;
+}
+
 export async function selectCustomerRow(db: DbOrTx, zmaAppId: string, id: string): Promise<ZmaCustomerRow | null> {
   const [row] = await db.select().from(zmaCustomers).where(and(eq(zmaCustomers.id, id), eq(zmaCustomers.zmaAppId, zmaAppId)));
   return row ?? null;

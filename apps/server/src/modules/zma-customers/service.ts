@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../platform/errors';
-import { addBonusTurns, selectCustomerRef, takeBonusTurn, type CustomerRef } from './repo';
+import { addBonusTurns, selectCustomerRef, selectCustomerRefByZaloUser, takeBonusTurn, type CustomerRef } from './repo';
 
 export { createCustomerTokens, requireCustomer, type CustomerClaims, type CustomerTokens } from './customer-token';
 export type { CustomerRef } from './repo';
@@ -24,4 +24,9 @@ export function spendBonusTurn(tx: DbOrTx, customerId: string): Promise<boolean>
 /** The customer of this mini app, or null (a customer of another app is not found). */
 export function findCustomer(db: DbOrTx, zmaAppId: string, id: string): Promise<CustomerRef | null> {
   return selectCustomerRef(db, zmaAppId, id);
+}
+
+/** The customer of this mini app known by Zalo's user id (the tenant's backend names customers so), or null. */
+export function findCustomerByZaloUserId(db: DbOrTx, zmaAppId: string, zaloUserId: string): Promise<CustomerRef | null> {
+  return selectCustomerRefByZaloUser(db, zmaAppId, zaloUserId);
 }

@@ -8,6 +8,7 @@ import {
   drawListQuery,
   grantTurnsBody,
   grantTurnsParams,
+  zaloUserParams,
   grantTurnsResult,
   referral,
   referralListQuery,
@@ -25,7 +26,9 @@ import {
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, requireZmaApp, zmaAccess, type RequestCtx } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
-import { createCustomerTokens, requireCustomer } from '../zma-customers/service';
+import { createCustomerTokens, findCustomerByZaloUserId, requireCustomer } from '../zma-customers/service';
+import { requireZmaApiKey, zmaApiKeyOnRequest } from '../mini-apps/service';
+import { notFound } from '../../platform/errors';
 import {
   createCampaign,
   createDraw,
@@ -336,6 +339,33 @@ export function registerZmaDrawRoutes(app: ZodApp, deps: ModuleDeps): void {
         return { customerId: r.customerId, bonusTurns: r.bonusTurns };
       });
       return { data };
+    },
+  );
+
+  // ------------------------------------------------------------ the tenant's backend (mini-app API key)
+  app.post(
+    '/zma/v1/customers/:zaloUserId/turns',
+    {
+      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the TURNS_GRANTED activity records it with the key' } },
+      onRequest: zmaApiKeyOnRequest(deps.db),
+      schema: {
+        operationId: 'grantZmaTurnsByApi',
+        summary: 'Grant turns to a customer (backend)',
+        tags,
+        description:
+          "The tenant's own backend (a purchase, a check-in) gives a mini-app customer 1–1000 bonus turns, naming them by Zalo's user id. Mini-app API key in `x-api-key`: 401 API_KEY_INVALID before the body is read; a Zalo user who never opened this mini app → 404.",
+        params: zaloUserParams,
+        body: grantTurnsBody,
+        response: { 200: dataResponse(grantTurnsResult) },
+      },
+    },
+    async (req) => {
+      const caller = await requireZmaApiKey(req, deps.db);
+      const customer = await findCustomerByZaloUserId(deps.db, caller.zmaAppId, req.params.zaloUserId);
+      if (!customer) throw notFound();
+      const actor: ZmaActor = { zmaAppId: caller.zmaAppId, tenantId: caller.tenantId, userId: null };
+      const r = await deps.db.transaction((tx) => grantTurns(tx, actor, customer.id, req.body.turns, req.body.note, { apiKeyId: caller.keyId }));
+      return { data: { customerId: r.customerId, bonusTurns: r.bonusTurns } };
     },
   );
 

@@ -429,11 +429,11 @@ function refusal(r: Reason): AppError {
 }
 
 /** Console: grants bonus turns to a customer of this app (TURNS_GRANTED activity). */
-export async function grantTurns(tx: Tx, actor: ZmaActor, customerId: string, turns: number, note?: string) {
+export async function grantTurns(tx: Tx, actor: ZmaActor, customerId: string, turns: number, note?: string, via: { apiKeyId?: string } = {}) {
   const customer = await findCustomer(tx, actor.zmaAppId, customerId);
   if (!customer) throw notFound();
   await grantBonusTurns(tx, customer.id, turns);
-  await recordZmaActivity(tx, { zmaAppId: actor.zmaAppId, tenantId: actor.tenantId, kind: 'TURNS_GRANTED', customerId: customer.id, actorUserId: actor.userId, detail: { turns, note: note ?? null } });
+  await recordZmaActivity(tx, { zmaAppId: actor.zmaAppId, tenantId: actor.tenantId, kind: 'TURNS_GRANTED', customerId: customer.id, actorUserId: actor.userId, detail: { turns, note: note ?? null, ...(via.apiKeyId ? { apiKeyId: via.apiKeyId } : {}) } });
   return { customerId: customer.id, bonusTurns: customer.bonusTurns + turns, before: customer.bonusTurns };
 }
 

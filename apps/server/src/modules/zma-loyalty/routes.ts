@@ -32,9 +32,12 @@ import {
   zmaGiftItem,
   ZMA_GIFT_IMAGE_MAX_BYTES,
   normaliseGiftCode,
+  apiGiftCodeQuery,
+  apiRedeemGiftCodeBody,
+  giftCodeParams,
 } from '@zc/shared/api/zma-loyalty';
 import type { ModuleDeps, ZodApp } from '../../app-types';
-import { requireTenant, requireZmaApp, zmaAccess } from '../../platform/context';
+import { publicAccess, requireTenant, requireZmaApp, zmaAccess } from '../../platform/context';
 import { CSV_BOM, csvRow } from '../../platform/csv';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { readImageForm } from '../../platform/files';
@@ -42,7 +45,7 @@ import { runMutation } from '../../platform/mutation';
 import { cancelGiftCodes, recallGiftCodes } from './codes';
 import { zmaCodeBatchJob } from './jobs';
 import * as m from './manage';
-import { recordZmaActivity } from '../mini-apps/service';
+import { recordZmaActivity, requireZmaApiKey, zmaApiKeyOnRequest } from '../mini-apps/service';
 import { codeCsvCells, CODE_CSV_HEADER, giftCsvCells, GIFT_CSV_HEADER, presentBatch, presentBranch, presentCodeEvent, presentGiftCode, presentGiftItem } from './presenter';
 import * as repo from './repo';
 
@@ -72,6 +75,55 @@ export function registerZmaLoyaltyRoutes(app: ZodApp, deps: ModuleDeps): void {
   registerBranchRoutes(app, deps);
   registerGiftRoutes(app, deps);
   registerCodeRoutes(app, deps);
+  registerBackendRoutes(app, deps);
+}
+
+/** `/api/zma/v1/gift-codes/*`: the tenant's own backend (a POS, a web shop) looks codes up and redeems them with a mini-app API key. */
+function registerBackendRoutes(app: ZodApp, deps: ModuleDeps): void {
+  const keyed = "Mini-app API key in `x-api-key`: 401 API_KEY_INVALID before anything else.";
+  app.get(
+    '/zma/v1/gift-codes/:code',
+    {
+      config: { access: publicAccess },
+      onRequest: zmaApiKeyOnRequest(deps.db),
+      schema: {
+        operationId: 'lookupZmaGiftCodeByApi',
+        summary: 'Look a gift code up (backend)',
+        tags,
+        description: `${keyed} Spaces and dashes are ignored, letters upper-cased; unknown (or, with branchId, a branch of another mini app) → 404 GIFT_CODE_NOT_FOUND 'Gift code not found'.`,
+        params: giftCodeParams,
+        querystring: apiGiftCodeQuery,
+        response: { 200: dataResponse(giftCode) },
+      },
+    },
+    async (req) => {
+      const caller = await requireZmaApiKey(req, deps.db);
+      return { data: await m.lookupGiftCode(deps.db, caller.zmaAppId, { code: req.params.code, branchId: req.query.branchId }) };
+    },
+  );
+
+  app.post(
+    '/zma/v1/gift-codes/:code/redeem',
+    {
+      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the code event and the CODE_USED activity record it' } },
+      onRequest: zmaApiKeyOnRequest(deps.db),
+      schema: {
+        operationId: 'redeemZmaGiftCodeByApi',
+        summary: 'Redeem a gift code at a branch (backend)',
+        tags,
+        description: `${keyed} ALLOCATED → USED at the branch, exactly once however many calls race: 404 GIFT_CODE_NOT_FOUND, 409 GIFT_CODE_USED / GIFT_CODE_EXPIRED / GIFT_CODE_CANCELLED / GIFT_CODE_NOT_ALLOCATED, 409 ZMA_STOCK_INSUFFICIENT for an item the branch has run out of; a branch whose settings require its staff refuses API-key redemptions (403).`,
+        params: giftCodeParams,
+        body: apiRedeemGiftCodeBody,
+        response: { 200: dataResponse(giftCode) },
+      },
+    },
+    async (req) => {
+      const caller = await requireZmaApiKey(req, deps.db);
+      const scope = { zmaAppId: caller.zmaAppId, tenantId: caller.tenantId };
+      const data = await deps.db.transaction((tx) => m.redeemAtBranch(tx, scope, { code: req.params.code, branchId: req.body.branchId }, null));
+      return { data };
+    },
+  );
 }
 
 function registerBranchRoutes(app: ZodApp, deps: ModuleDeps): void {
