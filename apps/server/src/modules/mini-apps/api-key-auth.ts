@@ -58,3 +58,21 @@ export function zmaApiKeyOnRequest(db: DbOrTx): onRequestAsyncHookHandler {
     await requireZmaApiKey(request, db);
   };
 }
+
+/** Requests per minute one mini-app API key may make to `/api/zma/v1/*`, per API process (429 with Retry-After beyond). */
+export const ZMA_API_PER_KEY_PER_MINUTE = 600;
+
+/**
+ * The route `config` part that limits `/api/zma/v1/*` per key (by the hash of the key presented,
+ * else the client address), so one tenant's runaway backend cannot crowd out the others.
+ */
+export const zmaApiRateLimit = {
+  rateLimit: {
+    max: ZMA_API_PER_KEY_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const key = presentedKey(request);
+      return key ? `zma-key:${sha256(key)}` : `zma-ip:${request.ip}`;
+    },
+  },
+};

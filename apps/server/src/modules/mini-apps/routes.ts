@@ -65,6 +65,7 @@ import {
   updateZmaRole,
   updateZmaSettings,
   zmaApiKeyOnRequest,
+  zmaApiRateLimit,
   zmaAppOfTenant,
 } from './service';
 
@@ -558,7 +559,7 @@ function registerPublicApiRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/zma/v1/app',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, ...zmaApiRateLimit },
       onRequest: zmaApiKeyOnRequest(deps.db),
       schema: {
         operationId: 'getZmaV1App',

@@ -25,7 +25,7 @@ import { apiKeyAuditView, miniAppAuditView, presentActivity, presentApiKey, pres
 import * as repo from './repo';
 
 export { recordZmaActivity, type ZmaActivityInput } from './activity';
-export { requireZmaApiKey, zmaApiKeyOnRequest, type ZmaApiKeyCaller } from './api-key-auth';
+export { requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit, ZMA_API_PER_KEY_PER_MINUTE, type ZmaApiKeyCaller } from './api-key-auth';
 
 // ---- Settings ----
 

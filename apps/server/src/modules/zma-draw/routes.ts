@@ -27,7 +27,7 @@ import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess, requireTenant, requireZmaApp, zmaAccess, type RequestCtx } from '../../platform/context';
 import { runMutation } from '../../platform/mutation';
 import { createCustomerTokens, findCustomerByZaloUserId, requireCustomer } from '../zma-customers/service';
-import { requireZmaApiKey, zmaApiKeyOnRequest } from '../mini-apps/service';
+import { requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit } from '../mini-apps/service';
 import { notFound } from '../../platform/errors';
 import {
   createCampaign,
@@ -346,7 +346,7 @@ export function registerZmaDrawRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.post(
     '/zma/v1/customers/:zaloUserId/turns',
     {
-      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the TURNS_GRANTED activity records it with the key' } },
+      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the TURNS_GRANTED activity records it with the key' }, ...zmaApiRateLimit },
       onRequest: zmaApiKeyOnRequest(deps.db),
       schema: {
         operationId: 'grantZmaTurnsByApi',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { zmaActivity, zmaCustomers } from '../../db/schema/zma';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { ZMA_API_PER_KEY_PER_MINUTE } from '../mini-apps/service';
 import { buildZmaApp, loyaltySetup } from './loyalty.fixtures';
 import { allocateGiftCode } from './service';
 
@@ -70,5 +71,19 @@ describe("the tenant's backend with a mini-app API key (/api/zma/v1)", () => {
     const foreign = otherKey.json().data.secret as string;
     expect((await api('GET', `/gift-codes/${code.code}`, undefined, foreign)).statusCode).toBe(404);
     expect((await api('POST', `/customers/${zaloUserId}/turns`, { turns: 1 }, foreign)).statusCode).toBe(404);
+  });
+
+  it('limits each key per minute with 429 and Retry-After; another key is not slowed', async () => {
+    const { ctx, api } = await backendSetup();
+    for (let i = 0; i < ZMA_API_PER_KEY_PER_MINUTE; i += 50) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, ZMA_API_PER_KEY_PER_MINUTE - i) }, () => api('GET', '/app')));
+      expect(batch.every((r) => r.statusCode === 200)).toBe(true);
+    }
+    const over = await api('GET', '/app');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await t.app.inject({ method: 'POST', url: `/api/zma/merchant/mini-app/${ctx.app.id}/api-keys`, headers: ctx.s.headers({ 'x-tenant-id': ctx.tenant.id }), payload: { name: 'Second' } });
+    expect((await api('GET', '/app', undefined, other.json().data.secret as string)).statusCode).toBe(200);
   });
 });

@@ -45,7 +45,7 @@ import { runMutation } from '../../platform/mutation';
 import { cancelGiftCodes, recallGiftCodes } from './codes';
 import { zmaCodeBatchJob } from './jobs';
 import * as m from './manage';
-import { recordZmaActivity, requireZmaApiKey, zmaApiKeyOnRequest } from '../mini-apps/service';
+import { recordZmaActivity, requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit } from '../mini-apps/service';
 import { codeCsvCells, CODE_CSV_HEADER, giftCsvCells, GIFT_CSV_HEADER, presentBatch, presentBranch, presentCodeEvent, presentGiftCode, presentGiftItem } from './presenter';
 import * as repo from './repo';
 
@@ -84,7 +84,7 @@ function registerBackendRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/zma/v1/gift-codes/:code',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, ...zmaApiRateLimit },
       onRequest: zmaApiKeyOnRequest(deps.db),
       schema: {
         operationId: 'lookupZmaGiftCodeByApi',
@@ -105,7 +105,7 @@ function registerBackendRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.post(
     '/zma/v1/gift-codes/:code/redeem',
     {
-      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the code event and the CODE_USED activity record it' } },
+      config: { access: publicAccess, audit: { none: 'an API-key call, not a console user: the code event and the CODE_USED activity record it' }, ...zmaApiRateLimit },
       onRequest: zmaApiKeyOnRequest(deps.db),
       schema: {
         operationId: 'redeemZmaGiftCodeByApi',
