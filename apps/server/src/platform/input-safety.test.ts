@@ -10,13 +10,19 @@ import { unsafeTextIssues } from './input-safety';
 let t: TestContext;
 let f: SendFixture;
 let s: Session;
+/** A mini app of the tenant (x-zma-id of the /api/zma/merchant routes) and its API key (/api/zma/v1). */
+let zma: { id: string; key: string };
 beforeAll(async () => {
   t = await createTestApp();
   f = await buildSendFixture(t.database, t.config.appSecret);
-  // Every service on, so each gated route (teams need isMultiTeam) reaches the input check.
-  await t.database.db.update(tenants).set({ isMultiTeam: true }).where(eq(tenants.id, f.tenantId));
+  // Every service on, so each gated route (teams need isMultiTeam, mini apps isMiniAppEnabled) reaches the input check.
+  await t.database.db.update(tenants).set({ isMultiTeam: true, isMiniAppEnabled: true }).where(eq(tenants.id, f.tenantId));
   const owner = await buildUser(t.database, { merchantId: f.merchantId, role: 'OWNER' });
   s = await loginAs(t.app, owner.email);
+  const app = await t.app.inject({ method: 'POST', url: '/api/zma/merchant/mini-app', headers: s.headers({ 'x-tenant-id': f.tenantId }), payload: { name: 'Loyalty', zaloAppId: '27364015981', appSecret: 'input-safety-secret' } });
+  const id = app.json().data.id as string;
+  const key = await t.app.inject({ method: 'POST', url: `/api/zma/merchant/mini-app/${id}/api-keys`, headers: s.headers({ 'x-tenant-id': f.tenantId }), payload: { name: 'POS' } });
+  zma = { id, key: key.json().data.secret as string };
 });
 afterAll(async () => {
   await t.close();
@@ -117,7 +123,7 @@ describe('unstorable text answers 400 naming the field, never 500 (issue 8, defe
       const res = await t.app.inject({
         method: route.method as 'GET',
         url: `${url}?zz=${q(NUL)}`,
-        headers: { ...s.headers({ 'x-tenant-id': f.tenantId }), 'x-api-key': f.secret },
+        headers: { ...s.headers({ 'x-tenant-id': f.tenantId, 'x-zma-id': zma.id }), 'x-api-key': route.url.startsWith('/api/zma/v1/') ? zma.key : f.secret },
         ...(withBody ? { payload: { [`k${NUL}`]: LONE_LOW } } : {}),
       });
       expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBeLessThan(500);
