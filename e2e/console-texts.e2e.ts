@@ -78,6 +78,8 @@ describe('console texts journey', () => {
       await page.getByTestId('wallet-menu-edit').click();
       const edit = modal(page, 'wallet-edit-dialog');
       await edit.getByText('Trừ bớt').click();
+      // A click during the dialog's opening animation can be lost on a loaded host: go on once it is chosen.
+      await edit.locator('.ant-radio-button-wrapper-checked', { hasText: 'Trừ bớt' }).waitFor();
       await page.getByTestId('wallet-amount').fill('999999999');
       await edit.locator('.ant-form-item-explain-error').first().waitFor();
       assert.equal(await edit.getByTestId('wallet-new-balance').count(), 0, 'no negative preview beside the error');
