@@ -22,6 +22,7 @@ import { refreshExpiringTokens } from './modules/zalo-oa/service';
 import { startDeliveryLoop } from './modules/messaging/delivery-loop';
 import { startCampaignDispatchLoop } from './modules/campaigns/dispatch-loop';
 import { startEventDispatcher } from './events/dispatcher';
+import { startStatsFoldLoop } from './modules/stats/fold';
 import { startSlaWatcher } from './modules/tickets/sla-watcher';
 import { EVENT_HANDLERS } from './events/handlers';
 import { wireReviewKinds } from './review-kinds';
@@ -105,8 +106,10 @@ async function main(): Promise<void> {
   const dispatcher = role !== 'api' ? await startEventDispatcher(database, EVENT_HANDLERS, { onError: (e) => console.error('[events]', e) }) : null;
   // Ticket SLA warnings and breaches, announced once each, in worker processes.
   const slaWatcher = role !== 'api' ? startSlaWatcher(database.db, { onError: (e) => console.error('[sla]', e) }) : null;
+  // Message statistics: what message_history's triggers appended is folded into the rollups every 2 s (ADR 0024).
+  const statsFold = role !== 'api' ? startStatsFoldLoop(database.db, { onError: (e) => console.error('[stats]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [async () => campaignDispatch?.stop(), async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
+  const shutdown: Array<() => Promise<void>> = [async () => campaignDispatch?.stop(), async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), async () => statsFold?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
     const app = await buildApp({
       config,

@@ -53,6 +53,10 @@ export const EVENT_AUDIENCE: Record<EventType, EventAudience> = {
   'zma.activity': { tenant: ['VIEW_ZMA_DASHBOARD', 'VIEW_ZMA_USER_HISTORY'] },
   'zma.codes_progress': { tenant: ['VIEW_ZMA_GIFT'] },
   'zma.app_changed': { tenant: ['VIEW_ZMA_DASHBOARD', 'VIEW_ZMA_SETING'] },
+  'statement.changed': { tenant: ['VIEW_TENANT_BILLING_BALANCE'], merchant: ['VIEW_MERCHANT_BILLING_BALANCE'] },
+  'report_export.changed': { user: true },
+  'tenant.settings_changed': { tenant: ['VIEW_TENANT_SERVICES', 'VIEW_DASHBOARD_AND_CHART'], merchant: ['VIEW_TENANT'] },
+  'service_package.changed': { merchant: ['VIEW_TENANT', 'UPDATE_TENANT'] },
 };
 
 /** What a module passes to `emitEvent`. Without `merchantId` it is the tenant's organisation. */

@@ -9,3 +9,8 @@ export function containsPattern(term: string): string {
 export function ilikeContains(column: Column, term: string): SQL {
   return ilike(column, containsPattern(term));
 }
+
+/** The rows of a raw `db.execute(sql…)` answer: both drivers (pg and PGlite) answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

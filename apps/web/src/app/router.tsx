@@ -48,21 +48,7 @@ const history = (name: 'OaHistoryPage' | 'ZnsHistoryPage'): Lazy => () => import
  * §2.1 paths whose modules arrive with later issues. No menu, link or button leads here; an old
  * bookmark or a typed address gets one shared page inside the shell instead of a 404.
  */
-const LATER_MODULE_PATHS = [
-  '/settings',
-  '/billing',
-  '/billing/bills',
-  '/messages/tenant',
-  '/messages/tenant/oa',
-  '/dashboard/messages',
-  '/dashboard/settings',
-  '/dashboard/report',
-  '/tenant/billing',
-  '/tenant/settings/*',
-  '/tenant/tools/*',
-  '/tenant/report',
-  '/tenant/my-task/*',
-];
+const LATER_MODULE_PATHS = ['/tenant/settings/*', '/tenant/tools/*', '/tenant/my-task/*'];
 
 export const routes: RouteObject[] = [
   {
@@ -96,6 +82,22 @@ export const routes: RouteObject[] = [
               page(PAGES.users, () => import('./routes/users-page').then((m) => ({ Component: m.UsersPage }))),
               page(PAGES.tenants, () => import('./routes/tenants-page').then((m) => ({ Component: m.TenantsRoute }))),
               page(PAGES.billing, () => import('./routes/billing-page').then((m) => ({ Component: m.BillingPage }))),
+              page(PAGES.dashboardMessages, () => import('./routes/org-messages-page').then((m) => ({ Component: m.OrganisationMessagesPage }))),
+              page(PAGES.messagesByTenant, () => import('./routes/org-messages-page').then((m) => ({ Component: m.MessagesByTenantPage }))),
+              page(PAGES.messagesByOa, () => import('./routes/org-messages-page').then((m) => ({ Component: m.MessagesByOaPage }))),
+              page(PAGES.dashboardReport, () => import('./routes/reports-page').then((m) => ({ Component: m.OrganisationReportPage }))),
+              page(PAGES.tenantReport, () => import('./routes/reports-page').then((m) => ({ Component: m.TenantReportPage }))),
+              page(PAGES.statements, () => import('./routes/statements-page').then((m) => ({ Component: m.StatementsPage }))),
+              page(PAGES.bills, () => import('./routes/statements-page').then((m) => ({ Component: m.BillsPage }))),
+              page(PAGES.tenantBilling, () => import('./routes/statements-page').then((m) => ({ Component: m.TenantBillingPage }))),
+              page(PAGES.organisationSettings, () => import('./routes/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage }))),
+              // §2.1 /settings: the organisation's settings (the same page).
+              page(PAGES.organisationSettings, () => import('./routes/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })), '/settings'),
+              page(PAGES.generalSettings, () => import('./routes/tenant-general-settings-page').then((m) => ({ Component: m.GeneralSettingsPage }))),
+              page(PAGES.servicesSettings, () => import('./routes/tenant-services-page').then((m) => ({ Component: m.ServicesSettingsPage }))),
+              page(PAGES.tagsSettings, () => import('./routes/tenant-tags-page').then((m) => ({ Component: m.TagsSettingsPage }))),
+              page(PAGES.packageSettings, () => import('./routes/service-packages-page').then((m) => ({ Component: m.TenantPackagePage }))),
+              page(PAGES.fileStand, () => import('./routes/file-stand-page').then((m) => ({ Component: m.FileStandPage }))),
               page(PAGES.auditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage }))),
               page(PAGES.profile, () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage }))),
               page(PAGES.notifications, () => import('./routes/notifications-page').then((m) => ({ Component: m.NotificationsPage }))),

@@ -91,6 +91,26 @@ export const PAGES = {
   znsCampaigns: { path: '/tenant/zns-service/campaign', requirement: 'VIEW_CAMPAIGN', services: ZNS },
   znsCampaignCreate: { path: '/tenant/zns-service/campaign/create', requirement: 'CREATE_CAMPAIGN', services: ZNS },
   znsCampaign: { path: '/tenant/zns-service/campaign/:id', requirement: 'VIEW_CAMPAIGN', services: ZNS },
+  /**
+   * §2.1 organisation dashboards, statements, reports and settings (issue 16). The dashboard's own
+   * sections check their permissions (VIEW_REVENUE_CHART for revenue); message statistics need
+   * VIEW_TENANT; statements the organisation's billing view; the organisation report revenue.
+   */
+  dashboardMessages: { path: '/dashboard/messages', requirement: 'VIEW_TENANT' },
+  messagesByTenant: { path: '/messages/tenant', requirement: 'VIEW_TENANT' },
+  /** One tenant's official accounts (`?tenantId=`), the drill-down of /messages/tenant. */
+  messagesByOa: { path: '/messages/tenant/oa', requirement: 'VIEW_TENANT' },
+  dashboardReport: { path: '/dashboard/report', requirement: 'VIEW_REVENUE_CHART' },
+  statements: { path: '/billing', requirement: 'VIEW_MERCHANT_BILLING_BALANCE' },
+  bills: { path: '/billing/bills', requirement: 'VIEW_MERCHANT_BILLING_BALANCE' },
+  organisationSettings: { path: '/dashboard/settings', requirement: ['UPDATE_MERCHANT', 'VIEW_TENANT'] },
+  tenantBilling: { path: '/tenant/billing', requirement: 'VIEW_TENANT_BILLING_BALANCE' },
+  tenantReport: { path: '/tenant/report', requirement: 'VIEW_REPORT' },
+  generalSettings: { path: '/tenant/settings/general', requirement: 'VIEW_TENANT_SERVICES' },
+  servicesSettings: { path: '/tenant/settings/services', requirement: 'VIEW_TENANT_SERVICES' },
+  tagsSettings: { path: '/tenant/settings/tags', requirement: 'UPDATE_ZALO_OA_USER', services: OA },
+  packageSettings: { path: '/tenant/settings/package', requirement: 'VIEW_TENANT_SERVICES' },
+  fileStand: { path: '/tenant/tools/file-stand', requirement: ['VIEW_TENANT_SERVICES', 'VIEW_ZALO_OA_CONTENT', 'VIEW_TEMPLATE'] },
   /** §3 settings tab discount: the tenant's price discounts (issue 13). */
   discounts: { path: '/tenant/settings/discount', requirement: 'VIEW_TENANT_DISCOUNT' },
 
@@ -130,11 +150,15 @@ export type PageKey = keyof typeof PAGES;
 
 /** The tabs of the tenant settings page (§3 settings tabs that exist now, in the spec's order). */
 export const TENANT_SETTINGS_TABS = [
+  { key: 'general', page: PAGES.generalSettings },
   { key: 'discount', page: PAGES.discounts },
   { key: 'webhook', page: PAGES.webhooks },
   { key: 'fallback', page: PAGES.fallback },
   { key: 'workflow', page: PAGES.workflow },
+  { key: 'services', page: PAGES.servicesSettings },
+  { key: 'tags', page: PAGES.tagsSettings },
   { key: 'sla', page: PAGES.sla },
+  { key: 'packageManage', page: PAGES.packageSettings },
 ] as const satisfies ReadonlyArray<{ key: string; page: PageDef }>;
 
 export type TenantSettingsTabKey = (typeof TENANT_SETTINGS_TABS)[number]['key'];

@@ -127,6 +127,15 @@ export const EVENT_PAYLOADS = {
   'zma.codes_progress': z.object({ zmaAppId: uuid, batchId: uuid, giftItemId: uuid, generated: z.number().int(), requested: z.number().int(), status: z.string().max(20) }),
   /** Mini app: the registry changed (created, renamed, secret rotated, removed) — the switcher refreshes. */
   'zma.app_changed': z.object({ zmaAppId: uuid, actorId: uuid.nullable() }),
+
+  /** A monthly statement was generated, issued or paid (tenantId null: the organisation's statement). */
+  'statement.changed': z.object({ statementId: uuid, status: z.string().max(40) }),
+  /** An asynchronous report export progressed (rows written) or ended (READY with its file, or FAILED). */
+  'report_export.changed': z.object({ exportId: uuid, status: z.string().max(40), rows: z.number().int() }),
+  /** The tenant's services, settings or service package changed. */
+  'tenant.settings_changed': z.object({ tenantId: uuid, fields: z.array(z.string().max(40)).max(20) }),
+  /** An organisation's service packages changed. */
+  'service_package.changed': z.object({ packageId: uuid }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

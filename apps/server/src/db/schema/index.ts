@@ -30,3 +30,4 @@ export * from './clicks';
 export * from './api-rate-limits';
 export * from './chat';
 export * from './zma';
+export * from './stats';

@@ -17,9 +17,9 @@ function pageOf(path: string): PageDef | undefined {
 }
 
 describe('menu model', () => {
-  it('shows every organisation item to an owner, with Add Tenant and the wallets page', () => {
+  it('shows every organisation item to an owner, with Add Tenant, the wallets and statements, the report and settings', () => {
     const held = new Set(MERCHANT_ROLE_PERMISSIONS.OWNER);
-    expect(keys(buildOrganisationMenu(held, [shop]))).toEqual(['dashboard', 'tenants', 'tenant:t1', 'add-tenant', 'user', 'billing', 'audit-log']);
+    expect(keys(buildOrganisationMenu(held, [shop]))).toEqual(['dashboard', 'tenants', 'tenant:t1', 'add-tenant', 'user', 'billing-group', 'billing', 'statements', 'org-report', 'audit-log', 'org-settings']);
   });
 
   it('opens each tenant of the Tenants group at its own detail', () => {
@@ -30,10 +30,10 @@ describe('menu model', () => {
 
   it('applies the §6 Tenants rule literally', () => {
     // No tenants and no CREATE_TENANT: the item needs CREATE_TENANT, so it hides.
-    expect(keys(buildOrganisationMenu(new Set(['VIEW_TENANT']), []))).toEqual(['dashboard']);
+    expect(keys(buildOrganisationMenu(new Set(['VIEW_TENANT']), []))).toEqual(['dashboard', 'org-settings']);
     // May create: the item needs VIEW_TENANT.
     expect(keys(buildOrganisationMenu(new Set(['CREATE_TENANT']), []))).toEqual(['dashboard']);
-    expect(keys(buildOrganisationMenu(new Set(['CREATE_TENANT', 'VIEW_TENANT']), []))).toEqual(['dashboard', 'tenants', 'add-tenant']);
+    expect(keys(buildOrganisationMenu(new Set(['CREATE_TENANT', 'VIEW_TENANT']), []))).toEqual(['dashboard', 'tenants', 'add-tenant', 'org-settings']);
   });
 
   it('lists the wallets page only with VIEW_MERCHANT_BILLING_BALANCE', () => {
@@ -53,6 +53,8 @@ describe('menu model', () => {
     const k = keys(buildTenantMenu(new Set(MERCHANT_ROLE_PERMISSIONS.OWNER), shop));
     expect(k).toEqual([
       'tenant-dashboard',
+      'tenant-report',
+      'tenant-billing',
       'zalo-oa',
       'oa-analytics',
       'oa-content',
@@ -78,6 +80,8 @@ describe('menu model', () => {
       'ac-teams',
       'tenant-audit-log',
       'api-keys',
+      'tools',
+      'file-stand',
       'tenant-settings',
     ]);
   });

@@ -80,8 +80,17 @@ export function buildOrganisationMenu(held: ReadonlySet<string>, tenants: readon
         ],
       },
       { key: 'user', labelKey: 'menu.user', page: PAGES.users },
-      { key: 'billing', labelKey: 'menu.wallets', page: PAGES.billing, requirement: 'VIEW_MERCHANT_BILLING_BALANCE' },
+      {
+        key: 'billing-group',
+        labelKey: 'menu.billing',
+        children: [
+          { key: 'billing', labelKey: 'menu.wallets', page: PAGES.billing, requirement: 'VIEW_MERCHANT_BILLING_BALANCE' },
+          { key: 'statements', labelKey: 'menu.statements', page: PAGES.statements },
+        ],
+      },
+      { key: 'org-report', labelKey: 'menu.report', page: PAGES.dashboardReport },
       { key: 'audit-log', labelKey: 'menu.auditLog', page: PAGES.auditLog },
+      { key: 'org-settings', labelKey: 'menu.settings', page: PAGES.organisationSettings },
     ],
     held,
     null,
@@ -105,6 +114,8 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
   return prune(
     [
       { key: 'tenant-dashboard', labelKey: 'menu.dashboard', ...at(PAGES.tenantHome), requirement: 'VIEW_DASHBOARD_AND_CHART' },
+      { key: 'tenant-report', labelKey: 'menu.report', ...at(PAGES.tenantReport) },
+      { key: 'tenant-billing', labelKey: 'menu.billing', ...at(PAGES.tenantBilling) },
       {
         key: 'zalo-oa',
         labelKey: 'menu.zaloOa',
@@ -156,6 +167,7 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
       },
       { key: 'tenant-audit-log', labelKey: 'menu.auditLog', ...at(PAGES.tenantAuditLog) },
       { key: 'api-keys', labelKey: 'menu.apiKeys', ...at(PAGES.apiKeys) },
+      { key: 'tools', labelKey: 'menu.tools', children: [{ key: 'file-stand', labelKey: 'menu.fileStand', ...at(PAGES.fileStand) }] },
       { key: 'tenant-settings', labelKey: 'menu.settings', ...at(TENANT_SETTINGS) },
     ],
     held,

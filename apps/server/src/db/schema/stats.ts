@@ -1,0 +1,108 @@
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { MESSAGE_MODULES, MESSAGE_TYPES } from '@zc/shared/api/messaging';
+import { money, ts } from './columns';
+import { tenants } from './organisation';
+
+/**
+ * Message statistics (ADR 0024). A message is counted where it was created (its hour; its day and
+ * month in Asia/Ho_Chi_Minh) under the counters its status puts it in:
+ * total (every message), pending (PENDING, PROCESSING, PUSHED_QUEUE), sent (PUSHED_ZALO, RECEIVED),
+ * delivered (RECEIVED), failed (ERROR_PUSH_QUEUE, ERROR, ERROR_CALL_ZALO); cost = price of charged
+ * messages, listCost = their list price (cost before discounts).
+ */
+const counters = () => ({
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  pending: bigint('pending', { mode: 'number' }).notNull().default(0),
+  sent: bigint('sent', { mode: 'number' }).notNull().default(0),
+  delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+  failed: bigint('failed', { mode: 'number' }).notNull().default(0),
+  charged: bigint('charged', { mode: 'number' }).notNull().default(0),
+  cost: money('cost').notNull().default(0),
+  listCost: money('list_cost').notNull().default(0),
+});
+
+/** "None" in a key column (a rollup key column is never null, so that it can be a primary key). */
+export const STATS_NONE_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * What changed, appended by the `message_history` statement triggers only (migration
+ * 0037_message_stats): one row per statement and key, with the counters' differences. Folded into
+ * the rollups by the stats fold loop (modules/stats/fold.ts), which deletes what it folded. No
+ * foreign key: the send path's statements insert here and must not pay for a check; the fold drops
+ * rows of a tenant that is gone.
+ */
+export const messageStatDeltas = pgTable('message_stat_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: uuid('tenant_id').notNull(),
+  hour: ts('hour').notNull(),
+  module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+  zaloOaId: uuid('zalo_oa_id').notNull(),
+  type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+  templateId: text('template_id').notNull(),
+  apiKeyId: uuid('api_key_id').notNull(),
+  campaignId: uuid('campaign_id').notNull(),
+  errorCode: integer('error_code').notNull(),
+  ...counters(),
+});
+
+/** Per tenant, hour and module: the hourly charts (HOURLY period). */
+export const messageStatsHourly = pgTable(
+  'message_stats_hourly',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    hour: ts('hour').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_hourly_pk', columns: [t.tenantId, t.hour, t.module] })],
+);
+
+/**
+ * Per tenant, Vietnam day and the detail keys (module, OA, type, template, API key, campaign): the
+ * daily and monthly charts, the breakdowns and the reports. Key columns use '' / STATS_NONE_UUID for none.
+ */
+export const messageStatsDaily = pgTable(
+  'message_stats_daily',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    zaloOaId: uuid('zalo_oa_id').notNull(),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    templateId: text('template_id').notNull(),
+    apiKeyId: uuid('api_key_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    ...counters(),
+  },
+  (t) => [
+    primaryKey({ name: 'message_stats_daily_pk', columns: [t.tenantId, t.day, t.module, t.zaloOaId, t.type, t.templateId, t.apiKeyId, t.campaignId] }),
+    index('message_stats_daily_day_idx').on(t.day),
+  ],
+);
+
+/** Per tenant and Vietnam day and module: one row a day, for organisation-wide charts over many tenants. */
+export const messageStatsTenantDaily = pgTable(
+  'message_stats_tenant_daily',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_tenant_daily_pk', columns: [t.tenantId, t.day, t.module] }), index('message_stats_tenant_daily_day_idx').on(t.day, t.tenantId)],
+);
+
+/** Failed messages per tenant, Vietnam day, module and Zalo error code (0: failed without a Zalo code). */
+export const messageErrorStatsDaily = pgTable(
+  'message_error_stats_daily',
+  {
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    errorCode: integer('error_code').notNull(),
+    failed: bigint('failed', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'message_error_stats_daily_pk', columns: [t.tenantId, t.day, t.module, t.errorCode] })],
+);
+
+export const STATS_COUNTER_COLUMNS = ['total', 'pending', 'sent', 'delivered', 'failed', 'charged', 'cost', 'list_cost'] as const;

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+export function ServicesSettingsPage() {
+  return <PageHeader title="ServicesSettingsPage" />;
+}
+
