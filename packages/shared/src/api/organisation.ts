@@ -5,6 +5,10 @@ import { displayName, email, profile, tokenPair } from './auth';
 import { abilities, orderByQuery, pageQuery } from './common';
 
 export const TENANT_SERVICES = ['oaService', 'znsService', 'isMiniAppEnabled', 'isMultiTeam'] as const;
+/** §3 Enumerations: industries. */
+export const TENANT_INDUSTRIES = ['ecommerce', 'medical', 'education', 'spa'] as const;
+/** The time zone a tenant's months and statements are cut in, unless it chose another. */
+export const DEFAULT_TENANT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 export const tenant = z.object({
   id: z.uuid(),
@@ -15,6 +19,9 @@ export const tenant = z.object({
   znsService: z.boolean(),
   isMiniAppEnabled: z.boolean(),
   isMultiTeam: z.boolean(),
+  /** IANA time zone of the tenant's statements and month ends. */
+  timeZone: z.string(),
+  industry: z.enum(TENANT_INDUSTRIES).nullable(),
   createdAt: z.string(),
   /** What the caller may do with the tenant: rename / change its avatar, switch its services. */
   abilities: abilities(['update', 'manageServices']),

@@ -1,5 +1,6 @@
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MERCHANT_ROLES } from '@zc/shared/permissions';
+import { DEFAULT_TENANT_TIME_ZONE, TENANT_INDUSTRIES } from '@zc/shared/api/organisation';
 import { createdAt, oneOf } from './columns';
 import { users } from './auth';
 
@@ -38,8 +39,11 @@ export const tenants = pgTable(
     znsService: boolean('zns_service').notNull().default(false),
     isMiniAppEnabled: boolean('is_mini_app_enabled').notNull().default(false),
     isMultiTeam: boolean('is_multi_team').notNull().default(false),
+    /** IANA time zone of the tenant's month ends (statements); checked at the edge (isTimeZone). */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TENANT_TIME_ZONE),
+    industry: text('industry', { enum: TENANT_INDUSTRIES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tenants_merchant_idx').on(t.merchantId, t.createdAt)],
+  (t) => [index('tenants_merchant_idx').on(t.merchantId, t.createdAt), check('tenants_industry_ck', oneOf(t.industry, TENANT_INDUSTRIES))],
 );

@@ -16,6 +16,8 @@ export function tenantFields(t: TenantRow) {
     znsService: t.znsService,
     isMiniAppEnabled: t.isMiniAppEnabled,
     isMultiTeam: t.isMultiTeam,
+    timeZone: t.timeZone,
+    industry: t.industry,
     createdAt: t.createdAt.toISOString(),
   };
 }
