@@ -14,7 +14,7 @@
 // Guarded: wallets, wallet_entries, wallet_holds (insert, update, delete) outside
 // apps/server/src/modules/wallets/; message_history (insert) outside apps/server/src/modules/messaging/outbox.ts;
 // review_tasks and review_task_participants outside modules/approvals/; notifications outside modules/notifications/;
-// the mini-app tables of issue 14 outside their modules (see RULES).
+// the mini-app tables of issue 14 outside their modules, the message statistics outside the fold (see RULES).
 //
 // Usage: node scripts/check-writers.mjs [--root <dir>]   (root defaults to the repository; exit 1 on findings)
 import { readdirSync, readFileSync } from 'node:fs';
@@ -39,6 +39,11 @@ const RULES = [
   { table: 'zmaTurnUsage', sqlName: 'zma_turn_usage', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-draw/', what: 'the lucky-draw module (modules/zma-draw)' },
   { table: 'zmaCustomers', sqlName: 'zma_customers', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-customers/', what: 'the customers module (modules/zma-customers)' },
   { table: 'zmaActivity', sqlName: 'zma_activity', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/mini-apps/activity.ts', what: 'the activity writer (modules/mini-apps/activity.ts)' },
+  // Message statistics (issue 16, ADR 0024): message_history's triggers append the deltas, the fold alone moves them into the rollups.
+  ...['messageStatDeltas:message_stat_deltas', 'messageStatsHourly:message_stats_hourly', 'messageStatsDaily:message_stats_daily', 'messageStatsTenantDaily:message_stats_tenant_daily', 'messageErrorStatsDaily:message_error_stats_daily'].map((pair) => {
+    const [table, sqlName] = pair.split(':');
+    return { table, sqlName, ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/stats/fold.ts', what: 'the statistics fold (modules/stats/fold.ts)' };
+  }),
 ];
 
 const SCAN_ROOT = 'apps/server/src';
