@@ -131,7 +131,7 @@ export const EVENT_PAYLOADS = {
   /** A monthly statement was generated, issued or paid (tenantId null: the organisation's statement). */
   'statement.changed': z.object({ statementId: uuid, status: z.string().max(40) }),
   /** An asynchronous report export progressed (rows written) or ended (READY with its file, or FAILED). */
-  'report_export.changed': z.object({ exportId: uuid, status: z.string().max(40), rows: z.number().int() }),
+  'report_export.changed': z.object({ exportId: uuid, userId: uuid, status: z.string().max(40), rows: z.number().int() }),
   /** The tenant's services, settings or service package changed. */
   'tenant.settings_changed': z.object({ tenantId: uuid, fields: z.array(z.string().max(40)).max(20) }),
   /** An organisation's service packages changed. */
