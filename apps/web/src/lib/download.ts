@@ -1,14 +1,14 @@
 import { apiGet, ApiError, toQueryString, type QueryValue } from './api-client';
 import { readSession } from './session';
 
-/** The §7 headers of a file download (fetch, not the API client: the answer is a file); x-oa-id and x-zma-id when given. */
-export function downloadHeaders(tenantId: string, oaId: string | null, zmaId: string | null = null): Headers {
+/** The §7 headers of a file download (fetch, not the API client: the answer is a file); x-tenant-id, x-oa-id and x-zma-id when given (null: an organisation-level file). */
+export function downloadHeaders(tenantId: string | null, oaId: string | null, zmaId: string | null = null): Headers {
   const h = new Headers({ Accept: 'text/csv' });
   const token = readSession('accessToken');
   if (token) h.set('Authorization', `Bearer ${token}`);
   const merchantId = readSession('merchantId');
   if (merchantId) h.set('x-merchant-id', merchantId);
-  h.set('x-tenant-id', tenantId);
+  if (tenantId) h.set('x-tenant-id', tenantId);
   const userId = readSession('userId');
   if (userId) h.set('x-user-id', userId);
   if (oaId) h.set('x-oa-id', oaId);
@@ -21,7 +21,7 @@ export function downloadHeaders(tenantId: string, oaId: string | null, zmaId: st
  * `fallbackName`). A 401 lets the API client refresh the access token (or sign out), then tries once
  * more; any other failure throws the API's error.
  */
-export async function apiDownload(path: string, query: Record<string, QueryValue>, scope: { tenantId: string; oaId: string | null; zmaId?: string | null }, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+export async function apiDownload(path: string, query: Record<string, QueryValue>, scope: { tenantId: string | null; oaId: string | null; zmaId?: string | null }, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
   const url = `/api/${path}${toQueryString(query)}`;
   const headers = () => downloadHeaders(scope.tenantId, scope.oaId, scope.zmaId ?? null);
   let response = await fetch(url, { headers: headers() });

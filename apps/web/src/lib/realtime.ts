@@ -138,6 +138,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'zma.codes_progress',
   // Mini-app activity (spins, gifts, turns): the draw detail's won/stock and the customers list follow it.
   'zma.activity',
+  // Statements (billing and bills): a month's statement generated, issued or paid.
+  'statement.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
