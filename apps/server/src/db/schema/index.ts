@@ -31,3 +31,6 @@ export * from './api-rate-limits';
 export * from './chat';
 export * from './zma';
 export * from './stats';
+export * from './service-packages';
+export * from './reports';
+export * from './statements';
