@@ -61,6 +61,9 @@ export const ERROR_CODES = {
   TEAM_DEFAULT: { status: 409, message: 'The default team cannot be deleted' },
   TEAM_HAS_PENDING_REVIEWS: { status: 409, message: 'This team still has reviews pending' },
   TEAM_NAME_TAKEN: { status: 409, message: 'A team with this name already exists' },
+  SERVICE_PACKAGE_NAME_TAKEN: { status: 409, message: 'A service package with this name already exists' },
+  SERVICE_PACKAGE_IN_USE: { status: 409, message: 'This service package is assigned to tenants; assign them another package first' },
+  TENANT_FILE_IN_USE: { status: 409, message: 'This file is still used; remove it from where it is used first' },
   TEAM_MEMBER_NOT_IN_TENANT: { status: 422, message: 'Every member must be a member of the tenant' },
   /** §5: a tenant with several teams must name one (`details.fields[0].path` = teamId). */
   TEAM_REQUIRED: { status: 400, message: 'A team must be chosen when the tenant has several teams' },
