@@ -103,3 +103,9 @@ export async function findTeamChoice(db: DbOrTx, scope: TenantScope, teamId: str
 export async function clearKeysTeam(db: DbOrTx, scope: TenantScope, teamId: string): Promise<void> {
   await db.update(apiKeys).set({ teamId: null, updatedAt: new Date() }).where(inTenant(scope, apiKeys, eq(apiKeys.teamId, teamId)));
 }
+
+/** Names and teams of the tenant's keys among `ids` (reports label their rows with them). */
+export async function findApiKeyRefs(db: DbOrTx, scope: TenantScope, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: apiKeys.id, name: apiKeys.name, teamId: apiKeys.teamId }).from(apiKeys).where(inTenant(scope, apiKeys, inArray(apiKeys.id, [...ids])));
+}

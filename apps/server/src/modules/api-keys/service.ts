@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/policy';
 import type { TenantScope } from '../../platform/tenant-scope';
 import { canApplyKeyAction, canDeleteKey } from './policy';
 import { apiKeyView, presentApiKey } from './presenter';
-import { clearKeysTeam, deleteApiKey, findApiKey, findOaOfTenant, findTeamChoice, insertApiKey, listApiKeys, updateApiKey, type ApiKeyListQuery, type ApiKeyRow } from './repo';
+import { clearKeysTeam, deleteApiKey, findApiKey, findApiKeyRefs, findOaOfTenant, findTeamChoice, insertApiKey, listApiKeys, updateApiKey, type ApiKeyListQuery, type ApiKeyRow } from './repo';
 
 /** OTP purpose of every key action (the dialog requests it with merchant/otp/generate {purpose}). */
 export const API_KEY_OTP_PURPOSE = 'API_KEY';
@@ -109,4 +109,9 @@ export async function removeApiKey(tx: Tx, otp: OtpDeps, actor: Actor, scope: Te
   if (!gate.ok) return gate;
   await deleteApiKey(tx, scope, gate.value.id);
   return { ok: true as const, value: { before: apiKeyView(gate.value, null) } };
+}
+
+/** The name and team of each of the tenant's keys among `ids` (the reports' labels and team grouping). */
+export async function apiKeyRefs(db: DbOrTx, scope: TenantScope, ids: readonly string[]): Promise<Map<string, { name: string; teamId: string | null }>> {
+  return new Map((await findApiKeyRefs(db, scope, ids)).map((r) => [r.id, { name: r.name, teamId: r.teamId }]));
 }

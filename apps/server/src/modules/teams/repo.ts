@@ -205,3 +205,9 @@ export async function findTenantTotals(db: DbOrTx, scope: TenantScope, since: Da
   const used = (m: string) => sent.find((s) => s.module === m)?.n ?? 0;
   return { zns: { used: used('ZNS'), allocated: caps?.zns ?? 0 }, oa: { used: used('OA'), allocated: caps?.oa ?? 0 } };
 }
+
+/** Names of the tenant's teams among `ids`. */
+export async function findTeamNames(db: DbOrTx, scope: TenantScope, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: teams.id, name: teams.name }).from(teams).where(inTenant(scope, teams, inArray(teams.id, [...ids])));
+}

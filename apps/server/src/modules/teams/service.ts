@@ -19,6 +19,7 @@ import {
   findMemberRole,
   findTeam,
   findTeamMembers,
+  findTeamNames,
   findTeamUsage,
   findTenantTotals,
   findUserTeams,
@@ -211,4 +212,9 @@ export async function teamQuota(db: DbOrTx, scope: TenantScope, id: string, now 
     oa: share(team.oaDailyQuota, used.OA),
     tenant: await findTenantTotals(db, scope, quotaDayStart(day)),
   };
+}
+
+/** The name of each of the tenant's teams among `ids` (the reports' labels). */
+export async function teamNames(db: DbOrTx, scope: TenantScope, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await findTeamNames(db, scope, ids)).map((r) => [r.id, r.name]));
 }

@@ -172,3 +172,19 @@ export async function listApprovedMissingFromLibrary(db: DbOrTx, limit: number):
     .limit(limit);
   return rows.flatMap((r) => (r.znsTemplateId ? [{ tenantId: r.tenantId, zaloOaId: r.zaloOaId, znsTemplateId: r.znsTemplateId }] : []));
 }
+
+/** Names of the tenant's ZNS templates by Zalo template id among `znsTemplateIds` (any OA). */
+export async function findTemplateNames(db: DbOrTx, scope: TenantScope, znsTemplateIds: readonly string[]) {
+  if (znsTemplateIds.length === 0) return [];
+  return db.select({ znsTemplateId: znsTemplates.znsTemplateId, name: znsTemplates.name }).from(znsTemplates).where(inTenant(scope, znsTemplates, inArray(znsTemplates.znsTemplateId, [...znsTemplateIds])));
+}
+
+/** Template requests waiting for the tenant's review (PENDING) or for Zalo's (SUBMITTED), newest first. */
+export async function findInFlightTemplateRequests(db: DbOrTx, scope: TenantScope, limit: number) {
+  return db
+    .select({ id: templateRequests.id, name: templateRequests.name, status: templateRequests.status })
+    .from(templateRequests)
+    .where(inTenant(scope, templateRequests, inArray(templateRequests.status, ['PENDING', 'SUBMITTED'])))
+    .orderBy(desc(templateRequests.createdAt))
+    .limit(limit);
+}

@@ -33,6 +33,7 @@ import {
   listPendingAtZalo,
   setRequestsFromZalo,
   findOaId,
+  findTemplateNames,
   findTemplateRequestRow,
   findTemplateRow,
   findTenantDiscount,
@@ -44,6 +45,7 @@ import {
   updateTemplateRequest,
   upsertTemplate,
   type TemplateRequestRow,
+  findInFlightTemplateRequests,
 } from './repo';
 
 export { discounted } from './presenter';
@@ -481,4 +483,14 @@ export async function syncTemplates(db: Db, zalo: ZaloClient, scope: TenantScope
     }
   }
   return { synced, oas: oaIds.length, errors };
+}
+
+/** The name of each of the tenant's ZNS templates among `znsTemplateIds` (Zalo's ids; the reports' labels). */
+export async function templateNames(db: DbOrTx, scope: TenantScope, znsTemplateIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await findTemplateNames(db, scope, znsTemplateIds)).map((r) => [r.znsTemplateId, r.name]));
+}
+
+/** The tenant's template requests pending review (ours or Zalo's): they hold its ZNS service on. */
+export async function inFlightTemplateRequests(db: DbOrTx, scope: TenantScope, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
+  return findInFlightTemplateRequests(db, scope, limit);
 }
