@@ -27,6 +27,17 @@ export { chargeMessage, refundMessage, refundMessages, placeHold, closeHold, ens
 export type { ChargeInput, ChargeResult, RefundResult, PlaceHoldInput, HoldKey, HoldRow } from './ledger';
 export { holdChargeSql, messageChargeSql } from './charge-sql';
 
+/**
+ * A payment received into a wallet (a statement paid, issue 16 #3): one TOPUP entry of `amount` (whole VND,
+ * > 0) under the wallet row lock, in the caller's transaction. Answers the balance after it.
+ */
+export async function recordTopUp(tx: Tx, input: { walletId: string; amount: number; note?: string | null; createdBy?: string | null }): Promise<{ newBalance: number }> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('a top-up is a whole, positive VND amount');
+  const applied = await applyEntry(tx, { walletId: input.walletId, type: 'ADD', value: input.amount, reason: 'TOPUP', note: input.note ?? null, createdBy: input.createdBy ?? null });
+  if (!applied) throw new Error('top-up entry was not written');
+  return applied;
+}
+
 /** A hold by id (optionally of this tenant) or by the tenant's ref; null when none. */
 export async function getHold(db: DbOrTx, key: HoldKey) {
   return findHold(db, key);
