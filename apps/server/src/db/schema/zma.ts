@@ -219,7 +219,8 @@ export const zmaGiftCodes = pgTable(
   'zma_gift_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    zmaAppId: uuid('zma_app_id').notNull().references(() => zmaApps.id, { onDelete: 'cascade' }),
+    /** No foreign key: the item's cascades it (an item belongs to one app), one check less per generated row (ADR 0023). */
+    zmaAppId: uuid('zma_app_id').notNull(),
     /** No foreign key: the app's cascades it, and a million-code batch would check each row (ADR 0023). */
     tenantId: uuid('tenant_id').notNull(),
     giftItemId: uuid('gift_item_id').notNull().references(() => zmaGiftItems.id, { onDelete: 'cascade' }),
@@ -318,6 +319,11 @@ export const zmaDraws = pgTable(
     endsAt: ts('ends_at'),
     /** The wheel's look: colours, background image, button text (shape in the shared contract). */
     look: jsonb('look').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Bumped by every change of what a spin reads (the draw, its prizes, the app's rules): a spin runs on
+     * an in-process copy of the configuration and its statement checks this number (ADR 0022).
+     */
+    configVersion: integer('config_version').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
