@@ -127,3 +127,13 @@ export async function merchantOfTenant(db: DbOrTx, tenantId: string): Promise<st
   const [t] = await db.select({ merchantId: tenants.merchantId }).from(tenants).where(eq(tenants.id, tenantId));
   return t?.merchantId ?? null;
 }
+
+/** Broadcasts waiting for review or approved and not yet handed to Zalo (WAITING, HELD, SENDING), newest first. */
+export async function findInFlightBroadcasts(db: DbOrTx, scope: TenantScope, limit: number) {
+  return db
+    .select({ id: oaBroadcasts.id, name: oaBroadcasts.name, status: oaBroadcasts.status, sendState: oaBroadcasts.sendState })
+    .from(oaBroadcasts)
+    .where(inTenant(scope, oaBroadcasts, sql`(${oaBroadcasts.status} = 'PENDING_REVIEW' or (${oaBroadcasts.status} = 'APPROVED' and coalesce(${oaBroadcasts.sendState}, 'WAITING') in ('WAITING', 'HELD', 'SENDING')))`))
+    .orderBy(desc(oaBroadcasts.createdAt))
+    .limit(limit);
+}

@@ -32,6 +32,7 @@ import {
   type BroadcastChange,
   type BroadcastFilter,
   type BroadcastRow,
+  findInFlightBroadcasts,
 } from './repo';
 import { canHandOver, monthStart, nextHandOver, nextMonthOpening } from './schedule';
 
@@ -352,4 +353,13 @@ export async function sendDueBroadcasts(db: Db, zalo: ZaloClient, opts: { now?: 
     await settle(db, c, outcome);
   }
   return counts;
+}
+
+/**
+ * The tenant's broadcasts still in flight — pending review, scheduled or being sent — that must be
+ * finished or cancelled before its OA service may be switched off (status: PENDING_REVIEW or the send state).
+ */
+export async function inFlightBroadcasts(db: DbOrTx, scope: TenantScope, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
+  const rows = await findInFlightBroadcasts(db, scope, limit);
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status === 'APPROVED' ? (r.sendState ?? 'WAITING') : r.status }));
 }

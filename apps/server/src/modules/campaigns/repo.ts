@@ -217,3 +217,13 @@ export async function namesOf(db: DbOrTx, scope: TenantScope, rows: readonly Cam
   const map = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   return { apiKeys: map(k), teams: map(t), oas: map(o), people: map(u) };
 }
+
+/** Campaigns still to be decided or sent (PENDING review, or APPROVED and not finished), newest first. */
+export async function findInFlightCampaigns(db: DbOrTx, scope: TenantScope, limit: number) {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, dispatchState: campaigns.dispatchState })
+    .from(campaigns)
+    .where(inTenant(scope, campaigns, sql`(${campaigns.status} = 'PENDING' or (${campaigns.status} = 'APPROVED' and ${campaigns.dispatchState} is distinct from 'FINISHED'))`))
+    .orderBy(desc(campaigns.createdAt))
+    .limit(limit);
+}

@@ -58,6 +58,7 @@ import {
   type TemplateRow,
   type UploadFileRow,
   type UploadRow,
+  findInFlightCampaigns,
 } from './repo';
 
 /* ─── Rules (422 CAMPAIGN_INVALID naming the rule and the field) ─── */
@@ -463,4 +464,13 @@ export async function setPublicMode(tx: Tx, actor: Actor, merchantId: string, te
   const saved = await savePublicMode(tx, row.id, body.publicMode);
   await record({ tenantId: row.id, targetType: 'tenant', targetId: row.id, before: { znsPublicMode: row.publicMode ?? 'production' }, after: { znsPublicMode: body.publicMode } });
   return presentPublicMode(row.id, saved, actor);
+}
+
+/**
+ * The tenant's campaigns still in flight — waiting for review, scheduled, or sending — that must be
+ * finished or cancelled before its ZNS service may be switched off (status: PENDING or the dispatch state).
+ */
+export async function inFlightCampaigns(db: DbOrTx, scope: TenantScope, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
+  const rows = await findInFlightCampaigns(db, scope, limit);
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status === 'APPROVED' ? (r.dispatchState ?? 'WAITING') : r.status }));
 }

@@ -225,3 +225,14 @@ export async function usageOfOas(db: DbOrTx, scope: TenantScope, oaIds: readonly
   for (const r of v) out.get(r.oa)!.videos = r.n;
   return out;
 }
+
+/** Contents waiting for review, or approved and still being published to an OA (PENDING, CREATING, VERIFYING). */
+export async function findInFlightContents(db: DbOrTx, scope: TenantScope, limit: number) {
+  const publishing = sql`exists (select 1 from ${oaContentMappings} m where m.content_id = ${oaContents.id} and m.publish_state in ('PENDING', 'CREATING', 'VERIFYING'))`;
+  return db
+    .select({ id: oaContents.id, title: oaContents.title, type: oaContents.type, status: oaContents.status })
+    .from(oaContents)
+    .where(inTenant(scope, oaContents, sql`(${oaContents.status} = 'approval' or (${oaContents.status} = 'published' and ${publishing}))`))
+    .orderBy(desc(oaContents.createdAt))
+    .limit(limit);
+}

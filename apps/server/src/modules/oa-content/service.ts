@@ -29,6 +29,7 @@ import {
   videosByKey,
   type ContentRow,
   type VideoRow,
+  findInFlightContents,
 } from './repo';
 
 /**
@@ -310,4 +311,13 @@ export async function publishedArticles(db: DbOrTx, tenantId: string, contentIds
     if (!c || m.publishState !== 'PUBLISHED' || !m.zaloContentId) return [];
     return [{ contentId: c.id, type: c.type, title: c.title, cover: c.cover?.photo_url ?? c.avatar ?? null, zaloOaId: m.zaloOaId, zaloContentId: m.zaloContentId }];
   });
+}
+
+/**
+ * The tenant's OA contents still in flight — pending review or being published — that must be
+ * finished before its OA service may be switched off (status: PENDING_REVIEW or PUBLISHING).
+ */
+export async function inFlightContents(db: DbOrTx, scope: TenantScope, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
+  const rows = await findInFlightContents(db, scope, limit);
+  return rows.map((r) => ({ id: r.id, name: r.title, status: r.status === 'approval' ? 'PENDING_REVIEW' : 'PUBLISHING' }));
 }

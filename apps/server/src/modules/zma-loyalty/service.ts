@@ -70,3 +70,12 @@ export async function findGiftItems(db: DbOrTx, zmaAppId: string, ids: string[])
     where zma_app_id = ${zmaAppId} and id = any(string_to_array(${unique.join(',')}, ',')::uuid[])`);
   return rowsOf<{ id: string; type: ZmaItemType; name: string; status: ZmaStatus }>(r);
 }
+
+/** Gift-code batches still generating in the tenant's mini apps: they hold its mini-app service on. */
+export async function runningCodeBatchesOfTenant(db: DbOrTx, tenantId: string, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
+  const r = await db.execute(sql`
+    select b.id, coalesce(i.name, '') || ' (' || b.generated || '/' || b.requested || ')' as name, b.status
+    from zma_gift_code_batches b join zma_apps a on a.id = b.zma_app_id left join zma_gift_items i on i.id = b.gift_item_id
+    where a.tenant_id = ${tenantId} and b.status = 'RUNNING' order by b.created_at desc limit ${limit}`);
+  return rowsOf<{ id: string; name: string; status: string }>(r);
+}
