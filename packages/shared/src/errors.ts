@@ -159,6 +159,8 @@ export const ERROR_CODES = {
   ZMA_ACCESS_TOKEN_INVALID: { status: 401, message: "The Zalo access token is invalid or expired" },
   /** Zalo's /me/info refused the getPhoneNumber token (valid 2 minutes, single use); details.zaloError explains Zalo's code. */
   ZMA_PHONE_TOKEN_INVALID: { status: 401, message: "The phone number token is expired or was already used" },
+  /** Switching a tenant's service off while its work is in flight; details.items lists each blocker { service, kind, id, name, status }. */
+  SERVICE_IN_USE: { status: 409, message: 'The service still has work in flight: finish or cancel it first' },
   INTERNAL: { status: 500, message: 'Sorry, something went wrong.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
