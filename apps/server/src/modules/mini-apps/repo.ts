@@ -362,3 +362,22 @@ export async function* iterateActivity(db: DbOrTx, scope: TenantScope, f: Activi
     if (rows.length < batch) return;
   }
 }
+
+/**
+ * The tenant's spins, wins and code redemptions per Asia/Ho_Chi_Minh bucket (`label`: YYYY-MM-DDTHH:00,
+ * YYYY-MM-DD or YYYY-MM) over [start, end), from the activity history (tenant dashboard, issue 16).
+ */
+export async function activityCountsByBucket(db: DbOrTx, scope: TenantScope, q: { start: Date; end: Date; unit: 'hour' | 'day' | 'month' }) {
+  const format = { hour: `'YYYY-MM-DD"T"HH24:00'`, day: `'YYYY-MM-DD'`, month: `'YYYY-MM'` }[q.unit];
+  const label = sql<string>`to_char(${zmaActivity.createdAt} at time zone 'Asia/Ho_Chi_Minh', ${sql.raw(format)})`;
+  return db
+    .select({
+      label,
+      spins: sql<number>`count(*) filter (where ${zmaActivity.kind} = 'SPIN')::int`,
+      wins: sql<number>`count(*) filter (where ${zmaActivity.kind} = 'GIFT_WON')::int`,
+      redemptions: sql<number>`count(*) filter (where ${zmaActivity.kind} = 'CODE_USED')::int`,
+    })
+    .from(zmaActivity)
+    .where(inTenant(scope, zmaActivity, gte(zmaActivity.createdAt, q.start), lt(zmaActivity.createdAt, q.end), inArray(zmaActivity.kind, ['SPIN', 'GIFT_WON', 'CODE_USED'])))
+    .groupBy(label);
+}

@@ -24,7 +24,7 @@ import { canDeleteRole, canRevokeKey, canUpdateRole, seesEveryMiniApp } from './
 import { apiKeyAuditView, miniAppAuditView, presentActivity, presentApiKey, presentMiniApp, presentRole, roleAuditView } from './presenter';
 import * as repo from './repo';
 
-export { recordZmaActivity, type ZmaActivityInput } from './activity';
+export { recordZmaActivity, zmaActivityInsertSql, type ZmaActivityInput } from './activity';
 export { requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit, ZMA_API_PER_KEY_PER_MINUTE, type ZmaApiKeyCaller } from './api-key-auth';
 
 // ---- Settings ----
@@ -316,4 +316,12 @@ export async function* iterateZmaActivity(db: DbOrTx, scope: TenantScope, filter
 /** Whether the mini app is the tenant's (for a filter naming one: another tenant's id → 404). */
 export async function zmaAppOfTenant(db: DbOrTx, scope: TenantScope, id: string): Promise<boolean> {
   return Boolean(await repo.findApp(db, scope, id));
+}
+
+/**
+ * Spins, wins and code redemptions of all the tenant's mini apps per bucket of [start, end) in
+ * Asia/Ho_Chi_Minh (labels YYYY-MM-DDTHH:00, YYYY-MM-DD or YYYY-MM), for the tenant dashboard.
+ */
+export async function zmaActivityCountsByBucket(db: DbOrTx, scope: TenantScope, q: { start: Date; end: Date; unit: 'hour' | 'day' | 'month' }) {
+  return repo.activityCountsByBucket(db, scope, q);
 }
