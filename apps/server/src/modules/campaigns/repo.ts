@@ -227,3 +227,9 @@ export async function findInFlightCampaigns(db: DbOrTx, scope: TenantScope, limi
     .orderBy(desc(campaigns.createdAt))
     .limit(limit);
 }
+
+/** Names and teams of the tenant's campaigns among `ids`. */
+export async function findCampaignRefs(db: DbOrTx, scope: TenantScope, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: campaigns.id, name: campaigns.name, teamId: campaigns.teamId }).from(campaigns).where(inTenant(scope, campaigns, inArray(campaigns.id, [...ids])));
+}

@@ -59,6 +59,7 @@ import {
   type UploadFileRow,
   type UploadRow,
   findInFlightCampaigns,
+  findCampaignRefs,
 } from './repo';
 
 /* ─── Rules (422 CAMPAIGN_INVALID naming the rule and the field) ─── */
@@ -473,4 +474,9 @@ export async function setPublicMode(tx: Tx, actor: Actor, merchantId: string, te
 export async function inFlightCampaigns(db: DbOrTx, scope: TenantScope, limit = 50): Promise<Array<{ id: string; name: string; status: string }>> {
   const rows = await findInFlightCampaigns(db, scope, limit);
   return rows.map((r) => ({ id: r.id, name: r.name, status: r.status === 'APPROVED' ? (r.dispatchState ?? 'WAITING') : r.status }));
+}
+
+/** The name and team of each of the tenant's campaigns among `ids` (the reports' labels and team grouping). */
+export async function campaignRefs(db: DbOrTx, scope: TenantScope, ids: readonly string[]): Promise<Map<string, { name: string; teamId: string | null }>> {
+  return new Map((await findCampaignRefs(db, scope, ids)).map((r) => [r.id, { name: r.name, teamId: r.teamId }]));
 }
