@@ -23,9 +23,25 @@ function niceMax(max: number): { top: number; step: number } {
 
 /**
  * A small SVG line chart (no charting library: the route chunk stays small). Scales to its
- * container's width; the pointer or a tap shows the bucket's values.
+ * container's width; the pointer or a tap shows the bucket's values. `formatAxis` writes the
+ * y-axis ticks and `formatValue` the tooltip's values (both compact counts by default; money
+ * charts pass a currency format).
  */
-export function LineChart({ labels, series, ariaLabel, testId = 'line-chart' }: { labels: string[]; series: ChartSeries[]; ariaLabel: string; testId?: string }) {
+export function LineChart({
+  labels,
+  series,
+  ariaLabel,
+  testId = 'line-chart',
+  formatAxis = formatCompact,
+  formatValue = formatCompact,
+}: {
+  labels: string[];
+  series: ChartSeries[];
+  ariaLabel: string;
+  testId?: string;
+  formatAxis?: (value: number) => string;
+  formatValue?: (value: number) => string;
+}) {
   const [hover, setHover] = useState<number | null>(null);
   const n = labels.length;
   const max = Math.max(0, ...series.flatMap((s) => s.values));
@@ -52,7 +68,7 @@ export function LineChart({ labels, series, ariaLabel, testId = 'line-chart' }: 
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#f0f0f0" />
             <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize={11} fill="#8c8c8c">
-              {formatCompact(v)}
+              {formatAxis(v)}
             </text>
           </g>
         ))}
@@ -93,7 +109,7 @@ export function LineChart({ labels, series, ariaLabel, testId = 'line-chart' }: 
           {series.map((s) => (
             <div key={s.key}>
               <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: s.color, marginRight: 6 }} />
-              {s.label}: {formatCompact(s.values[hover] ?? 0)}
+              {s.label}: {formatValue(s.values[hover] ?? 0)}
             </div>
           ))}
         </div>
