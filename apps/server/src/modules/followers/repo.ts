@@ -236,3 +236,22 @@ export async function setFollowingBatch(
     : [];
   return [...updated, ...inserted].map((r) => ({ id: r.id, tenantId: r.tenant_id, zaloOaId: r.zalo_oa_id, userId: r.user_id }));
 }
+
+/** Each label the tenant's synced followers carry, per OA, with how many carry it. */
+export async function tagCountsOfTenant(db: DbOrTx, scope: TenantScope): Promise<Array<{ zaloOaId: string; tagName: string; followers: number }>> {
+  const r = await db.execute(
+    sql`select ${oaFollowers.zaloOaId} as "zaloOaId", t as "tagName", count(*)::int as followers
+        from ${oaFollowers}, jsonb_array_elements_text(${oaFollowers.tagNames}) t
+        where ${inTenant(scope, oaFollowers)} group by 1, 2 order by 1, 2 limit 5000`,
+  );
+  return (r as unknown as { rows: Array<{ zaloOaId: string; tagName: string; followers: number }> }).rows;
+}
+
+/** Takes a label off every follower of the tenant's OA (the label was removed on Zalo). */
+export async function dropTagOfOa(db: DbOrTx, scope: TenantScope, zaloOaId: string, tagName: string): Promise<Array<{ id: string; tenantId: string }>> {
+  return db
+    .update(oaFollowers)
+    .set({ tagNames: sql`(${oaFollowers.tagNames} - ${tagName}::text)` })
+    .where(inTenant(scope, oaFollowers, eq(oaFollowers.zaloOaId, zaloOaId), sql`${oaFollowers.tagNames} @> ${JSON.stringify([tagName])}::jsonb`))
+    .returning({ id: oaFollowers.id, tenantId: oaFollowers.tenantId });
+}

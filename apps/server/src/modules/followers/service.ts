@@ -1,5 +1,5 @@
 import {
-  checkCallConsent, getFollowers, getUserDetail, listTags, requestCallConsent, startOutboundCall, tagFollower, untagFollower, updateUserInfo,
+  checkCallConsent, getFollowers, getUserDetail, listTags, removeTag, requestCallConsent, startOutboundCall, tagFollower, untagFollower, updateUserInfo,
   type CallType, type ConsentReason, type ConsentState, type SharedInfoUpdate,
 } from '@zc/zalo/oa-followers';
 import { ZaloApiError } from '@zc/zalo/errors';
@@ -16,7 +16,7 @@ import { resolveLocation } from './cities';
 import { presentFollower, presentSync } from './presenter';
 import {
   findFollower, findOaId, findRunningSync, findSync, finishSync, insertFollowerFromEvent, insertSync, knownTagsOfOa, latestSync,
-  listFollowerRows, reopenSync, saveSyncProgress, setFollowingBatch, staleRunningSyncs, tenantOfOa, updateFollowerRow, updateFollowersOfOa, upsertFollowers, type FollowerSyncRow, type FollowerWithOa,
+  listFollowerRows, reopenSync, saveSyncProgress, setFollowingBatch, staleRunningSyncs, tenantOfOa, updateFollowerRow, updateFollowersOfOa, upsertFollowers, type FollowerSyncRow, type FollowerWithOa, dropTagOfOa, tagCountsOfTenant,
 } from './repo';
 
 // Zalo's getlist takes count ≤ 50 and offset ≤ 9951 (REFERENCE §3.2, §7).
@@ -436,4 +436,29 @@ async function followerEventChange(tx: Tx, zaloOaId: string, event: ZaloWebhookE
     default:
       return [];
   }
+}
+
+// ---- the tenant's labels (settings, tags tab) ------------------------------------------------------
+
+/** Each label the tenant's synced followers carry, per OA, with how many carry it. */
+export async function tenantTagCounts(db: DbOrTx, scope: TenantScope): Promise<Array<{ zaloOaId: string; tagName: string; followers: number }>> {
+  return tagCountsOfTenant(db, scope);
+}
+
+/** Zalo's own label list of an OA (gettagsofoa). */
+export async function zaloTagsOfOa(zalo: ZaloClient, zaloOaId: string): Promise<string[]> {
+  const remote = await listTags(zalo, zaloOaId);
+  return Array.isArray(remote) ? remote : [];
+}
+
+/** Removes a label from the OA on Zalo (rmtag): Zalo takes it off every follower. */
+export async function removeTagOnZalo(zalo: ZaloClient, zaloOaId: string, tagName: string): Promise<void> {
+  await removeTag(zalo, zaloOaId, tagName);
+}
+
+/** After `removeTagOnZalo`: takes the label off the stored followers of the OA and announces each; returns how many carried it. */
+export async function forgetOaTag(tx: Tx, scope: TenantScope, zaloOaId: string, tagName: string): Promise<number> {
+  const rows = await dropTagOfOa(tx, scope, zaloOaId, tagName);
+  if (rows.length > 0) await emitEvents(tx, rows.map((r) => ({ type: 'oa_follower.changed' as const, tenantId: r.tenantId, data: { zaloOaId, followerId: r.id } })));
+  return rows.length;
 }
