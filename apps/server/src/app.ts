@@ -63,7 +63,10 @@ import { registerMiniAppRoutes } from './modules/mini-apps/routes';
 import { registerZmaLoyaltyRoutes } from './modules/zma-loyalty/routes';
 import { registerZmaDrawRoutes } from './modules/zma-draw/routes';
 import { registerZmaCustomerRoutes } from './modules/zma-customers/routes';
+import { registerStatementRoutes } from './modules/statements/routes';
 import { registerApiRateLimitRoutes } from './modules/api-rate-limits/routes';
+import { registerServicePackageRoutes } from './modules/service-packages/routes';
+import { registerTenantFileRoutes } from './modules/tenant-files/routes';
 import { registerPublicApiRateLimits } from './modules/api-rate-limits/hook';
 import { RealtimeHub, registerRealtimeRoutes } from './platform/realtime';
 
@@ -200,11 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerClickRoutes(z, moduleDeps);
       registerNotificationRoutes(z, moduleDeps);
       registerApiRateLimitRoutes(z, moduleDeps);
+      registerServicePackageRoutes(z, moduleDeps);
+      registerTenantFileRoutes(z, moduleDeps);
       // Zalo Mini App loyalty (issue 14, ADR 0022).
       registerMiniAppRoutes(z, moduleDeps);
       registerZmaLoyaltyRoutes(z, moduleDeps);
       registerZmaDrawRoutes(z, moduleDeps);
       registerZmaCustomerRoutes(z, moduleDeps);
+      registerStatementRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
     { prefix: '/api' },
