@@ -19,6 +19,7 @@ import { parseFormFields, readFileForm } from '../../platform/files';
 import { tenantScope } from '../../platform/tenant-scope';
 import { checkChatUpload, reactToChatMessage, retryChatMessage, sendChatMessage, uploadForChat } from './composer-service';
 import { stickerPage } from './stickers';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Chat'];
 const VIEW = tenantAccess('VIEW_ZALO_OA_CHAT');
@@ -103,6 +104,7 @@ export function registerChatComposerRoutes(app: ZodApp, deps: ModuleDeps): void 
       const contentType = checkChatUpload(form.type, file.buf);
       const result = await uploadForChat(deps.db, deps.zalo, deps.files, tenantScope(req.ctx), { zaloOaId: form.zaloOAId, type: form.type, buf: file.buf, filename: file.filename, contentType });
       if (!result.attachmentId && !result.token) throw new AppError('ZALO_REJECTED', 'Zalo answered without an attachment id or token');
+      await recordTenantUpload(deps.db, req.ctx, 'chat', [{ key: result.url, name: file.filename, contentType, size: file.buf.length }]);
       return { data: result };
     },
   );

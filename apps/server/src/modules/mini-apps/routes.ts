@@ -68,6 +68,7 @@ import {
   zmaApiRateLimit,
   zmaAppOfTenant,
 } from './service';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Mini app'];
 const miniAppService = 'isMiniAppEnabled' as const;
@@ -162,6 +163,7 @@ function registerRegistryRoutes(app: ZodApp, deps: ModuleDeps): void {
       if (Object.keys(form.fields).length > 0) throw fieldError(Object.keys(form.fields)[0] ?? 'body', 'Unknown field', 'unrecognized_keys');
       if (!form.image) throw fieldError('file', 'A JPG or PNG file is required', 'required');
       const url = deps.files.url(await deps.files.put(form.image.buf, form.image.type));
+      await recordTenantUpload(deps.db, req.ctx, 'mini-app', [{ key: url, name: 'logo', contentType: form.image.type, size: form.image.buf.length }]);
       return { data: { url } };
     },
   );

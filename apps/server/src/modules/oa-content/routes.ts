@@ -31,6 +31,7 @@ import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import { oaContentPublishJob, sendVideoToOas } from './publisher';
 import { tenantOas } from './repo';
 import { createContent, decideContent, editContent, findContentDetail, findContents, findQuotas, findVideoItems, removeContent, removeVideoItems } from './service';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['OA content'];
 const oa = 'oaService' as const;
@@ -205,6 +206,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
       const { files } = await readUploadForm(req, { maxBytes: OA_CONTENT_LIMITS.uploadMaxBytes, maxFiles: 1, accept: (t) => t === 'image/jpeg' || t === 'image/png', typeMessage: OA_CONTENT_MESSAGES.imageType });
       const f = files[0]!;
       const key = await deps.files.put(f.buf, f.type);
+      await recordTenantUpload(deps.db, req.ctx, 'oa-content', [{ key, name: f.filename, contentType: f.type, size: f.buf.length }]);
       const data = { avatar: deps.files.url(key), name: f.filename, size: f.buf.length, mime: f.type };
       await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'FILE_UPLOAD', { targetType: 'file', targetId: key, after: data })));
       req.ctx.auditWritten = true;
@@ -234,6 +236,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
       });
       const data: Array<{ url: string; name: string; size: number; mime: string }> = [];
       for (const f of files) data.push({ url: deps.files.url(await deps.files.put(f.buf, f.type)), name: f.filename, size: f.buf.length, mime: f.type });
+      await recordTenantUpload(deps.db, req.ctx, 'oa-content', data.map((d) => ({ key: d.url, name: d.name, contentType: d.mime, size: d.size })));
       await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'FILE_UPLOAD', { targetType: 'file', targetId: null, after: { files: data } })));
       req.ctx.auditWritten = true;
       return { data };
@@ -263,6 +266,7 @@ export function registerOaContentRoutes(app: ZodApp, deps: ModuleDeps): void {
       if ((await tenantOas(deps.db, scope, oaIds)).length !== oaIds.length) throw notFound();
       const f = files[0]!;
       const key = await deps.files.put(f.buf, f.type);
+      await recordTenantUpload(deps.db, req.ctx, 'oa-video', [{ key, name: f.filename, contentType: f.type, size: f.buf.length }]);
       const uploadKey = randomUUID();
       const rows = await sendVideoToOas(deps.db, deps.zalo, { tenantId: scopedTenantId(scope), uploadKey, oaIds, file: { buf: f.buf, filename: f.filename, mime: f.type }, fileUrl: deps.files.url(key), createdBy: actorOf(req.ctx).userId });
       const items = await findVideoItems(deps.db, scope, undefined, { limit: 1, offset: 0 });

@@ -24,6 +24,7 @@ import { actorOf } from '../../platform/policy';
 import { scopedTenantId, tenantScope } from '../../platform/tenant-scope';
 import { appendAudit, auditFromCtx } from '../../platform/audit';
 import { cancelUpdateRequest, createUpdateRequest, fetchOaInfo, findQuotas, findUpdateRequests, syncQuotas } from './service';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Official accounts'];
 const IMAGE_FIELDS = new Set(['avatar', 'cover']);
@@ -84,6 +85,10 @@ export function registerOaManagerRoutes(app: ZodApp, deps: ModuleDeps): void {
       // Stored only once the form is valid; content-addressed, so a refused request leaves at most an orphan file.
       const avatar = images.avatar ? deps.files.url(await deps.files.put(images.avatar.buf, images.avatar.type)) : undefined;
       const cover = images.cover ? deps.files.url(await deps.files.put(images.cover.buf, images.cover.type)) : undefined;
+      await recordTenantUpload(deps.db, req.ctx, 'oa-profile', [
+        ...(avatar && images.avatar ? [{ key: avatar, name: 'avatar', contentType: images.avatar.type, size: images.avatar.buf.length }] : []),
+        ...(cover && images.cover ? [{ key: cover, name: 'cover', contentType: images.cover.type, size: images.cover.buf.length }] : []),
+      ]);
       const data = await runMutation(deps.db, req, async (tx, record) => {
         const { row, view } = await createUpdateRequest(tx, actorOf(req.ctx), scope, { ...form, avatar, cover });
         await record({ tenantId: scopedTenantId(scope), targetType: 'oa_update_request', targetId: row.id, after: { zaloOaId: row.zaloOaId, name: row.name, description: row.description, avatar: row.avatar, cover: row.cover, status: row.status } });

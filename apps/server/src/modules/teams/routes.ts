@@ -37,6 +37,7 @@ import {
   updateTeam,
   updateTeamMemberRole,
 } from './service';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Teams'];
 const base = '/merchant/team-manager';
@@ -175,6 +176,7 @@ export function registerTeamRoutes(app: ZodApp, deps: ModuleDeps): void {
       const body = parseFormFields(avatarFields, fields);
       if (!image) throw fieldError('file', 'An image is required', 'required');
       const avatar = deps.files.url(await deps.files.put(image.buf, image.type));
+      await recordTenantUpload(deps.db, req.ctx, 'team', [{ key: avatar, name: 'team-avatar', contentType: image.type, size: image.buf.length }]);
       const data = await runMutation(deps.db, req, (tx, record) => recordTeamAvatar(tx, actorOf(req.ctx), tenantScope(req.ctx), { teamId: body.teamId ?? null, avatar }, record));
       return { data };
     },

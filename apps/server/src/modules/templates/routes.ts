@@ -42,6 +42,7 @@ import {
 import { appendAudit, auditFromCtx } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { parseFormFields, readImageForm } from '../../platform/files';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Templates'];
 const zns = 'znsService' as const;
@@ -234,6 +235,7 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
       const image = form.image;
       const { mediaId } = await uploadTemplateImage(deps.db, deps.zalo, scope, fields.zaloOAId, image);
       const key = await deps.files.put(image.buf, image.type);
+      await recordTenantUpload(deps.db, req.ctx, 'template', [{ key, name: `zns-image-${mediaId}`, contentType: image.type, size: image.buf.length }]);
       const data = { mediaId, url: deps.files.url(key) };
       await deps.db.transaction((tx) => appendAudit(tx, auditFromCtx(req.ctx, 'ZNS_TEMPLATE_UPLOAD_IMAGE', { targetType: 'zalo_oa', targetId: fields.zaloOAId, after: { mediaId, size: image.buf.length, type: image.type } })));
       req.ctx.auditWritten = true;

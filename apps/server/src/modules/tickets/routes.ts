@@ -44,6 +44,7 @@ import {
   ticketHistory,
   viewTicket,
 } from './service';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Tickets'];
 
@@ -83,6 +84,7 @@ async function readCommentForm(req: FastifyRequest, deps: ModuleDeps): Promise<{
     const key = await deps.files.put(f.buf, f.type);
     attachments.push({ name: f.name, url: deps.files.url(key), size: f.buf.length, type: f.type });
   }
+  await recordTenantUpload(deps.db, req.ctx, 'ticket', attachments.map((a) => ({ key: a.url, name: a.name, contentType: a.type, size: a.size })));
   return { fields, attachments };
 }
 

@@ -48,6 +48,7 @@ import * as m from './manage';
 import { recordZmaActivity, requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit } from '../mini-apps/service';
 import { codeCsvCells, CODE_CSV_HEADER, giftCsvCells, GIFT_CSV_HEADER, presentBatch, presentBranch, presentCodeEvent, presentGiftCode, presentGiftItem } from './presenter';
 import * as repo from './repo';
+import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Mini app'];
 const base = '/zma/merchant';
@@ -339,7 +340,9 @@ function registerGiftRoutes(app: ZodApp, deps: ModuleDeps): void {
     async (req) => {
       const { image } = await readImageForm(req, ZMA_GIFT_IMAGE_MAX_BYTES);
       if (!image) throw fieldError('file', 'An image is required', 'required');
-      return { data: { url: deps.files.url(await deps.files.put(image.buf, image.type)) } };
+      const url = deps.files.url(await deps.files.put(image.buf, image.type));
+      await recordTenantUpload(deps.db, req.ctx, 'mini-app-gift', [{ key: url, name: 'gift-image', contentType: image.type, size: image.buf.length }]);
+      return { data: { url } };
     },
   );
 
