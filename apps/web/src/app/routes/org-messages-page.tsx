@@ -9,7 +9,7 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
-import { STAT_BREAKDOWN_DIMENSIONS, type StatBreakdownDimension } from '@zc/shared/api/stats';
+import type { StatBreakdownDimension } from '@zc/shared/api/stats';
 import { BarChart } from '../../components/bar-chart';
 import { LineChart } from '../../components/line-chart';
 import { PageHeader } from '../../components/page-header';
@@ -26,6 +26,7 @@ import { RangeFilter, useRangeParams } from '../../features/dashboards/component
 import { SectionError } from '../../features/dashboards/components/section-error';
 import { StatCard, StatGrid } from '../../features/dashboards/components/stat-card';
 import { formatBucket, rangeQuery } from '../../features/dashboards/components/stat-range';
+import { STAT_BREAKDOWN_DIMENSIONS } from '../../features/dashboards/components/stat-rules';
 import { TenantsTable, tenantOasHref } from '../../features/dashboards/components/tenants-table';
 
 function isDimension(v: string | null): v is StatBreakdownDimension {

@@ -7,8 +7,9 @@ import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
-import { STATISTIC_PERIODS, type StatisticPeriod } from '@zc/shared/api/oa-analytics';
+import type { StatisticPeriod } from '@zc/shared/api/oa-analytics';
 import { DATE_FORMATS } from '@zc/shared/limits';
+import { STATISTIC_PERIODS } from './stat-rules';
 import { changePeriod, ISO_DAY, maxDaysOf, readRange, vnTodayDayjs, type StatRange } from './stat-range';
 
 /**

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { STAT_RANGE_MAX_DAYS, STATISTIC_PERIODS, statRangeDays, type StatisticPeriod } from '@zc/shared/api/oa-analytics';
-import { STAT_LIST_RANGE_MAX_DAYS, statRangeProblem } from '@zc/shared/api/stats';
+import type { StatisticPeriod } from '@zc/shared/api/oa-analytics';
+import { isRangeRefused, STAT_LIST_RANGE_MAX_DAYS, STAT_RANGE_MAX_DAYS, STATISTIC_PERIODS, statRangeDays } from './stat-rules';
 
 /** The dashboards' range: days YYYY-MM-DD (Asia/Ho_Chi_Minh, both included) and a period for charts. */
 export interface StatRange {
@@ -33,7 +33,7 @@ export function maxDaysOf(period: StatisticPeriod | null): number {
 
 /**
  * The range of the URL (from, to, period), or the default when a part is missing or refused by the
- * server's rule (statRangeProblem): a link from another page keeps the reader's range; a hand-edited
+ * server's rule (statRangeProblem, copied in stat-rules): a link from another page keeps the reader's range; a hand-edited
  * one that the server would answer with 422 falls back instead of showing an error.
  */
 export function readRange(params: URLSearchParams, withPeriod: boolean, now = Date.now()): StatRange {
@@ -43,7 +43,7 @@ export function readRange(params: URLSearchParams, withPeriod: boolean, now = Da
   const p = params.get('period');
   const period: StatisticPeriod = withPeriod && p && (STATISTIC_PERIODS as readonly string[]).includes(p) ? (p as StatisticPeriod) : 'DAILY';
   if (!from || !to) return { ...fallback, period };
-  if (statRangeProblem(from, to, withPeriod ? period : undefined)) return { ...fallback, period };
+  if (isRangeRefused(from, to, withPeriod ? period : undefined)) return { ...fallback, period };
   return { from, to, period };
 }
 
