@@ -8,6 +8,7 @@ import { scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 export type TenantRow = typeof tenants.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
 export type TenantServicesPatch = Partial<Pick<TenantRow, 'oaService' | 'znsService' | 'isMiniAppEnabled' | 'isMultiTeam'>>;
+export type TenantSettingsPatch = Partial<Pick<TenantRow, 'timeZone' | 'industry'>>;
 
 /** The organisations a user belongs to, each with the tenants that user may open. */
 export async function findMerchantsOfUser(db: DbOrTx, userId: string, opts?: { merchantId?: string; limit?: number; offset?: number }) {
@@ -44,7 +45,16 @@ export async function lockMerchant(tx: Tx, merchantId: string): Promise<Merchant
 }
 
 export async function setMerchantAvatar(tx: Tx, merchantId: string, key: string): Promise<void> {
-  await tx.update(merchants).set({ avatar: key, logo: key }).where(eq(merchants.id, merchantId));
+  await tx.update(merchants).set({ avatar: key }).where(eq(merchants.id, merchantId));
+}
+
+/** The organisation's logo (the sidebar's); until one is set the avatar stands in. */
+export async function setMerchantLogo(tx: Tx, merchantId: string, key: string): Promise<void> {
+  await tx.update(merchants).set({ logo: key }).where(eq(merchants.id, merchantId));
+}
+
+export async function setMerchantName(tx: Tx, merchantId: string, name: string): Promise<void> {
+  await tx.update(merchants).set({ name }).where(eq(merchants.id, merchantId));
 }
 
 /** A new tenant with its starting user groups. */
@@ -68,7 +78,7 @@ export async function findScopedTenant(db: DbOrTx, scope: TenantScope, lock = fa
   return row ?? null;
 }
 
-export async function updateTenantRow(tx: Tx, tenantId: string, patch: { name?: string; avatar?: string } & TenantServicesPatch): Promise<TenantRow | null> {
+export async function updateTenantRow(tx: Tx, tenantId: string, patch: { name?: string; avatar?: string } & TenantServicesPatch & TenantSettingsPatch): Promise<TenantRow | null> {
   const [row] = await tx.update(tenants).set({ ...patch, updatedAt: new Date() }).where(eq(tenants.id, tenantId)).returning();
   return row ?? null;
 }

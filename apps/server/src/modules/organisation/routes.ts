@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkEuResponse } from '@zc/shared/api/auth';
-import { dataResponse, listResponse, pageQuery } from '@zc/shared/api/common';
+import { dataResponse, errorResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import { merchant, merchantRoleItem, tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields } from '@zc/shared/api/organisation';
+import { deleteTenantTagBody, merchantUpdateBody, serviceBlocker, tenantSettingsBody, tenantTagsResponse } from '@zc/shared/api/settings';
 import { orgChart } from '@zc/shared/api/user-groups';
 import { MERCHANT_ROLE_PERMISSIONS, MERCHANT_ROLES } from '@zc/shared/permissions';
 import type { ModuleDeps, ZodApp } from '../../app-types';
@@ -14,6 +15,7 @@ import { offsetOf, paged } from '../../platform/pagination';
 import { actorOf } from '../../platform/policy';
 import { tenantScope } from '../../platform/tenant-scope';
 import { getOrgChart } from './org-chart';
+import { deleteTagOnZalo, forgetTenantTag, listTenantTags, tagDeletionTarget } from './tags';
 import { organisationActor } from './policy';
 import { presentTenant } from './presenter';
 import {
@@ -24,8 +26,11 @@ import {
   getTenantServices,
   listMerchantsOfUser,
   updateOrganisationAvatar,
+  updateOrganisationLogo,
+  updateOrganisationName,
   updateTenant,
   updateTenantServices,
+  updateTenantSettings,
 } from './service';
 
 const merchantTags = ['Merchants'];
@@ -82,6 +87,36 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
       if (!image) throw fieldError('file', 'An image is required', 'required');
       const key = await deps.files.put(image.buf, image.type);
       await runMutation(deps.db, req, (tx, record) => updateOrganisationAvatar(tx, merchantId, key, record));
+      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
+    },
+  );
+
+  app.patch(
+    '/merchant/merchant/update',
+    {
+      config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE' },
+      schema: { operationId: 'updateMerchant', summary: 'Rename the organisation', tags: merchantTags, description: 'The organisation named by x-merchant-id.', body: merchantUpdateBody, response: { 200: dataResponse(merchant) } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      await runMutation(deps.db, req, (tx, record) => updateOrganisationName(tx, merchantId, req.body.name, record));
+      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
+    },
+  );
+
+  app.patch(
+    '/merchant/merchant/updateLogo',
+    {
+      config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE_LOGO' },
+      schema: { operationId: 'updateMerchantLogo', summary: 'Replace the organisation\'s logo', tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB (the sidebar logo; the avatar stands in until one is set)', response: { 200: dataResponse(merchant) } },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const { image, fields } = await readImageForm(req);
+      parseFormFields(z.strictObject({}), fields);
+      if (!image) throw fieldError('file', 'An image is required', 'required');
+      const key = await deps.files.put(image.buf, image.type);
+      await runMutation(deps.db, req, (tx, record) => updateOrganisationLogo(tx, merchantId, key, record));
       return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
     },
   );
@@ -150,7 +185,15 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
     '/merchant/service-manager/tenant-service',
     {
       config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_SERVICES_UPDATE' },
-      schema: { operationId: 'updateTenantServices', summary: 'Enable or disable the tenant\'s services', tags: tenantTags, description: 'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id.', body: tenantServicesBody, response: { 200: dataResponse(tenantServices) } },
+      schema: {
+        operationId: 'updateTenantServices',
+        summary: 'Enable or disable the tenant\'s services',
+        tags: tenantTags,
+        description:
+          'Enables or disables the OA, ZNS, mini-app and multi-team services of the tenant named by x-tenant-id. Switching a service off while its work is in flight (ZNS: campaigns waiting for review, scheduled or sending, template requests in review; OA: broadcasts in review, scheduled or being sent, contents in review or being published; mini app: gift-code batches generating) answers 409 SERVICE_IN_USE with details.items (service, kind, id, name, status) and changes nothing. Multi-team has nothing in flight: teams and quotas are kept while it is off.',
+        body: tenantServicesBody,
+        response: { 200: dataResponse(tenantServices), 409: errorResponse.describe(`SERVICE_IN_USE: details.items lists each blocker ${JSON.stringify(Object.keys(serviceBlocker.shape))}`) },
+      },
     },
     async (req) => {
       if (!req.ctx.tenantId) throw fieldError('x-tenant-id', 'A tenant must be selected', 'required');
@@ -158,6 +201,57 @@ export function registerTenantRoutes(app: ZodApp, deps: ModuleDeps): void {
       const { oaService, znsService, isMiniAppEnabled, isMultiTeam } = req.body;
       const patch = Object.fromEntries(Object.entries({ oaService, znsService, isMiniAppEnabled, isMultiTeam }).filter(([, v]) => v !== undefined));
       const data = await runMutation(deps.db, req, (tx, record) => updateTenantServices(tx, actorOf(req.ctx), scope, patch, record));
+      return { data };
+    },
+  );
+  app.patch(
+    '/merchant/tenant/:id/settings',
+    {
+      config: { access: merchantAccess('UPDATE_TENANT'), audit: 'TENANT_SETTINGS_UPDATE' },
+      schema: {
+        operationId: 'updateTenantSettings',
+        summary: 'Change a tenant\'s time zone or industry',
+        tags: tenantTags,
+        description: 'The general settings tab: timeZone (IANA name; statements are cut at its month ends) and industry (§3, null clears it).',
+        params: z.strictObject({ id: z.uuid() }),
+        body: tenantSettingsBody,
+        response: { 200: dataResponse(tenant) },
+      },
+    },
+    async (req) => {
+      const merchantId = requireMerchant(req.ctx);
+      const data = await runMutation(deps.db, req, (tx, record) => updateTenantSettings(tx, actorOf(req.ctx), merchantId, req.params.id, req.body, record));
+      return { data };
+    },
+  );
+
+  app.get(
+    '/merchant/tenant-settings/tags',
+    {
+      config: { access: tenantAccess('UPDATE_ZALO_OA_USER', 'oaService') },
+      schema: { operationId: 'listTenantTags', summary: 'List the follower labels of the tenant\'s OAs', tags: tenantTags, description: 'Each label of each OA (Zalo gettagsofoa with the labels synced followers carry) and how many synced followers carry it; OAs Zalo did not answer for are named in `unreachable`.', response: { 200: tenantTagsResponse } },
+    },
+    async (req) => listTenantTags(deps.db, deps.zalo, actorOf(req.ctx), tenantScope(req.ctx)),
+  );
+
+  app.delete(
+    '/merchant/tenant-settings/tags',
+    {
+      config: { access: tenantAccess('UPDATE_ZALO_OA_USER', 'oaService'), audit: 'OA_TAG_DELETE' },
+      schema: {
+        operationId: 'deleteTenantTag',
+        summary: 'Delete a follower label of an OA',
+        tags: tenantTags,
+        description: 'Removes the label on Zalo (rmtag: every follower loses it), then from the synced followers. 404 for another tenant\'s OA; ZALO_REJECTED when Zalo refuses (e.g. an unknown label).',
+        querystring: deleteTenantTagBody,
+        response: { 200: dataResponse(z.object({ followers: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const scope = tenantScope(req.ctx);
+      const oa = await tagDeletionTarget(deps.db, scope, req.query.zaloOaId);
+      await deleteTagOnZalo(deps.zalo, oa.id, req.query.tagName);
+      const data = await runMutation(deps.db, req, (tx, record) => forgetTenantTag(tx, scope, oa, req.query.tagName, record));
       return { data };
     },
   );

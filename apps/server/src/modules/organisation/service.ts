@@ -1,6 +1,15 @@
 import { TENANT_PERMISSIONS } from '@zc/shared/permissions';
+import { SERVICE_BLOCKERS_PER_KIND, type ServiceBlocker, type ServiceBlockerKind, type TenantSettingsBody } from '@zc/shared/api/settings';
+import type { TENANT_SERVICES } from '@zc/shared/api/organisation';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { emitEvent } from '../../platform/events';
+import { trustedTenantScope } from '../../platform/tenant-scope';
+import { inFlightBroadcasts } from '../broadcasts/service';
+import { inFlightCampaigns } from '../campaigns/service';
+import { inFlightContents } from '../oa-content/service';
+import { inFlightTemplateRequests } from '../templates/service';
+import { runningCodeBatchesOfTenant } from '../zma-loyalty/service';
 import type { RecordAudit } from '../../platform/mutation';
 import type { Actor } from '../../platform/policy';
 import type { TenantScope } from '../../platform/tenant-scope';
@@ -14,7 +23,10 @@ import {
   lockMerchant,
   lockTenantOfMerchant,
   setMerchantAvatar,
+  setMerchantLogo,
+  setMerchantName,
   updateTenantRow,
+  type TenantRow,
   type TenantServicesPatch,
 } from './repo';
 
@@ -90,13 +102,93 @@ export async function getTenantServices(db: DbOrTx, scope: TenantScope) {
   return pickServices(row);
 }
 
-/** Enables or disables services of the scoped tenant. */
+type TenantService = (typeof TENANT_SERVICES)[number];
+type InFlightReader = (db: DbOrTx, tenantId: string) => Promise<Array<{ id: string; name: string; status: string }>>;
+
+/**
+ * What holds each service on (issue 16 #5): the work still in flight in it, read through the owning
+ * modules' services. Multi-team has none: its teams, members and quotas are kept while it is off.
+ */
+const IN_FLIGHT: Record<TenantService, ReadonlyArray<{ kind: ServiceBlockerKind; read: InFlightReader }>> = {
+  znsService: [
+    { kind: 'ZNS_CAMPAIGN', read: (db, id) => inFlightCampaigns(db, trustedTenantScope(id), SERVICE_BLOCKERS_PER_KIND) },
+    { kind: 'ZNS_TEMPLATE', read: (db, id) => inFlightTemplateRequests(db, trustedTenantScope(id), SERVICE_BLOCKERS_PER_KIND) },
+  ],
+  oaService: [
+    { kind: 'OA_BROADCAST', read: (db, id) => inFlightBroadcasts(db, trustedTenantScope(id), SERVICE_BLOCKERS_PER_KIND) },
+    { kind: 'OA_CONTENT', read: (db, id) => inFlightContents(db, trustedTenantScope(id), SERVICE_BLOCKERS_PER_KIND) },
+  ],
+  isMiniAppEnabled: [{ kind: 'ZMA_CODE_BATCH', read: (db, id) => runningCodeBatchesOfTenant(db, id, SERVICE_BLOCKERS_PER_KIND) }],
+  isMultiTeam: [],
+};
+
+/** The work in flight in each service the patch switches off (empty when nothing blocks). */
+export async function serviceBlockers(db: DbOrTx, before: TenantRow, patch: TenantServicesPatch): Promise<ServiceBlocker[]> {
+  const out: ServiceBlocker[] = [];
+  for (const service of Object.keys(IN_FLIGHT) as TenantService[]) {
+    if (patch[service] !== false || !before[service]) continue;
+    for (const { kind, read } of IN_FLIGHT[service]) {
+      for (const item of await read(db, before.id)) out.push({ service, kind, id: item.id, name: item.name, status: item.status });
+    }
+  }
+  return out;
+}
+
+/**
+ * Enables or disables services of the scoped tenant. Switching one off while its work is in flight
+ * answers 409 SERVICE_IN_USE listing each item (details.items) and changes nothing.
+ */
 export async function updateTenantServices(tx: Tx, actor: Actor, scope: TenantScope, patch: TenantServicesPatch, record: RecordAudit) {
   const before = await findScopedTenant(tx, scope, true);
   if (!before) throw notFound();
   if (!canManageTenantServices(actor)) throw new AppError('FORBIDDEN');
+  const blockers = await serviceBlockers(tx, before, patch);
+  if (blockers.length > 0) {
+    const names = [...new Set(blockers.map((b) => b.service))].join(', ');
+    throw new AppError('SERVICE_IN_USE', `${names}: ${blockers.length} item(s) in flight must be finished or cancelled first`, { items: blockers });
+  }
   const row = await updateTenantRow(tx, before.id, patch);
   if (!row) throw notFound();
+  const changed = (Object.keys(IN_FLIGHT) as TenantService[]).filter((k) => before[k] !== row[k]);
+  if (changed.length > 0) await emitEvent(tx, { type: 'tenant.settings_changed', tenantId: row.id, data: { tenantId: row.id, fields: changed } });
   await record({ tenantId: row.id, targetType: 'tenant', targetId: row.id, before: pickServices(before), after: pickServices(row) });
   return pickServices(row);
+}
+
+/** The general tab: the tenant's time zone (statements are cut at its month ends) and industry. */
+export async function updateTenantSettings(tx: Tx, actor: Actor, merchantId: string, tenantId: string, body: TenantSettingsBody, record: RecordAudit) {
+  const before = await lockTenantOfMerchant(tx, merchantId, tenantId);
+  if (!before) throw notFound();
+  if (!canUpdateTenant(actor)) throw new AppError('FORBIDDEN');
+  const after = await updateTenantRow(tx, before.id, {
+    ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+    ...(body.industry !== undefined ? { industry: body.industry } : {}),
+  });
+  if (!after) throw notFound();
+  const changed = (['timeZone', 'industry'] as const).filter((k) => before[k] !== after[k]);
+  if (changed.length > 0) await emitEvent(tx, { type: 'tenant.settings_changed', tenantId: after.id, data: { tenantId: after.id, fields: [...changed] } });
+  await record({
+    tenantId: after.id,
+    targetType: 'tenant',
+    targetId: after.id,
+    before: { timeZone: before.timeZone, industry: before.industry },
+    after: { timeZone: after.timeZone, industry: after.industry },
+  });
+  return presentTenant(after, actor);
+}
+
+/** Renames the organisation. */
+export async function updateOrganisationName(tx: Tx, merchantId: string, name: string, record: RecordAudit): Promise<void> {
+  const before = await lockMerchant(tx, merchantId);
+  if (!before) throw notFound();
+  await setMerchantName(tx, merchantId, name);
+  await record({ targetType: 'merchant', targetId: merchantId, before: { name: before.name }, after: { name } });
+}
+
+/** Replaces the organisation's logo (the avatar is its own: updateAvatar). */
+export async function updateOrganisationLogo(tx: Tx, merchantId: string, key: string, record: RecordAudit): Promise<void> {
+  const before = await lockMerchant(tx, merchantId);
+  if (!before) throw notFound();
+  await setMerchantLogo(tx, merchantId, key);
+  await record({ targetType: 'merchant', targetId: merchantId, before: { logo: before.logo }, after: { logo: key } });
 }
