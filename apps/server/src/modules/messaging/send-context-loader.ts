@@ -2,6 +2,7 @@ import { isSafeText } from '@zc/shared/api/common';
 import type { RawSql } from '../../db/client';
 import type { TemplateParam } from './template-params';
 import type { DiscountRule } from '../discounts/service';
+import type { PackagePrices } from '../service-packages/service';
 import { oncePerTurn } from './once-per-turn';
 import { settleIsolated } from '../../platform/isolated-batch';
 
@@ -15,6 +16,8 @@ export interface SendContextRow {
   discountPercent: number;
   /** The tenant's discounts valid now (issue 13 #8), usually none; priced by discounts/pricing.ts. */
   discounts: DiscountRule[];
+  /** The tenant's service package prices (ADR 0025), null without a package. */
+  packagePrices: PackagePrices | null;
   /** The key's team and that team's daily caps (null: no team, or no cap for the module). */
   teamId: string | null;
   teamZnsQuota: number | null;
@@ -40,6 +43,10 @@ const MAX_IN_FLIGHT = 1;
 
 type RawRow = Record<string, unknown>;
 
+function numOrNull(v: unknown): number | null {
+  return v === null || v === undefined ? null : Number(v);
+}
+
 function toContext(r: RawRow): SendContextRow {
   return {
     id: String(r.id),
@@ -49,6 +56,10 @@ function toContext(r: RawRow): SendContextRow {
     oaService: r.oa_service === true,
     discountPercent: Number(r.discount_percent ?? 0),
     discounts: r.discount_rules === null || r.discount_rules === undefined ? [] : ((typeof r.discount_rules === 'string' ? JSON.parse(r.discount_rules) : r.discount_rules) as DiscountRule[]), // jsonb_agg built below
+    packagePrices:
+      r.pkg_id === null || r.pkg_id === undefined
+        ? null
+        : { zns: numOrNull(r.pkg_zns), oaCs: numOrNull(r.pkg_oa_cs), oaTransaction: numOrNull(r.pkg_oa_transaction), oaPromotion: numOrNull(r.pkg_oa_promotion) },
     teamId: r.team_ref === null || r.team_ref === undefined ? null : String(r.team_ref),
     teamZnsQuota: r.team_zns_quota === null || r.team_zns_quota === undefined ? null : Number(r.team_zns_quota),
     teamOaQuota: r.team_oa_quota === null || r.team_oa_quota === undefined ? null : Number(r.team_oa_quota),
@@ -133,6 +144,7 @@ const CONTEXT_SQL = `
          tm.id as team_ref, tm.zns_daily_quota as team_zns_quota, tm.oa_daily_quota as team_oa_quota,
          z.id as tpl_id, z.zns_template_id, z.name as tpl_name, z.status as tpl_status, z.tag as tpl_tag, z.price as tpl_price, z.params as tpl_params,
          dr.rules as discount_rules,
+         sp.id as pkg_id, sp.zns_price as pkg_zns, sp.oa_cs_price as pkg_oa_cs, sp.oa_transaction_price as pkg_oa_transaction, sp.oa_promotion_price as pkg_oa_promotion,
          -- The template's §3 kind only matters to a kind discount: read from the console request that created it.
          case when dr.by_kind and z.id is not null then (
            select case tr.payload->>'templateType' when '1' then 'CUSTOM' when '2' then 'VERIFIED' when '3' then 'PAYMENT' when '4' then 'VOUCHER' when '5' then 'FEEDBACK' end
@@ -143,6 +155,9 @@ const CONTEXT_SQL = `
   join tenants t on t.id = k.tenant_id
   left join wallets w on w.tenant_id = k.tenant_id
   left join teams tm on tm.id = k.team_id and tm.tenant_id = k.tenant_id
+  -- The tenant's service package (ADR 0025): two primary-key probes, usually finding nothing.
+  left join tenant_packages tp on tp.tenant_id = k.tenant_id
+  left join service_packages sp on sp.id = tp.package_id
   left join zns_templates z on z.tenant_id = k.tenant_id and z.zalo_oa_id = k.zalo_oa_id and z.zns_template_id = i.tpl
   left join lateral (
     select jsonb_agg(jsonb_build_object('id', d.id, 'targetKind', d.target_kind, 'targetValue', d.target_value, 'discountType', d.discount_type, 'value', d.value)) as rules,

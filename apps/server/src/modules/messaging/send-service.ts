@@ -8,6 +8,7 @@ import { oaDiscountTag, priceWith, type DiscountRule } from '../discounts/servic
 import { batcherFor, type SendStore } from './send-batcher';
 import { writeOutbox, type OutgoingMessage, type SendResult } from './outbox';
 import { quotaDay, withTeamQuota, type TeamQuotaClaim } from '../teams/service';
+import { packageListPrice, type PackagePrices } from '../service-packages/service';
 
 export { discountedPrice } from './template-params';
 import { contextLoaderFor, type SendContextRow } from './send-context-loader';
@@ -28,6 +29,8 @@ export interface SendContext {
   discountPercent: number;
   /** The tenant's discounts valid now (none: the wallet percent alone, e.g. the playground before it reads them). */
   discounts?: DiscountRule[];
+  /** The tenant's service package prices (ADR 0025): the list price where set; absent or null: standard prices. */
+  packagePrices?: PackagePrices | null;
   template: SendContextRow['template'];
 }
 
@@ -42,7 +45,7 @@ export async function loadSendContext(store: SendStore, secret: string, template
   const row = await contextLoaderFor(store.raw).load(sha256(secret), templateId ?? '');
   if (!row) return null;
   const team = row.teamId ? { id: row.teamId, znsDailyQuota: row.teamZnsQuota, oaDailyQuota: row.teamOaQuota } : null;
-  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, team, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, discounts: row.discounts, template: row.template };
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, team, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent, discounts: row.discounts, packagePrices: row.packagePrices, template: row.template };
 }
 
 /**
@@ -95,7 +98,9 @@ export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendB
   const type = znsMessageType(template.tag);
   // Development sends reach only OA/app admins and use Zalo's free dev quota: never charged.
   // The charged price after the wallet percent and the tenant's discounts (discounts/pricing.ts); the list price is kept beside it.
-  const price = body.mode === 'development' ? 0 : priceWith(template.price, ctx.discountPercent, ctx.discounts ?? [], { templateKind: template.kind ?? null, tag: template.tag }).price;
+  // The list price: the tenant's package ZNS price when it has one, else the template's (ADR 0025).
+  const listPrice = packageListPrice(ctx.packagePrices, 'ZNS', type, template.price);
+  const price = body.mode === 'development' ? 0 : priceWith(listPrice, ctx.discountPercent, ctx.discounts ?? [], { templateKind: template.kind ?? null, tag: template.tag }).price;
   const requestHash = sha256(canonicalJson({ kind: 'zns', phone: phone.msisdn, templateId: body.templateId, templateData: checked.data, trackingId: body.trackingId, mode: body.mode }));
   return submitSend(store, teamClaim(ctx, 'ZNS'), {
     tenantId: key.tenantId,
@@ -107,7 +112,7 @@ export async function sendZns(store: SendStore, ctx: SendContext, body: ZnsSendB
     requestHash,
     type,
     price,
-    values: { phone: phone.msisdn, znsTemplateId: body.templateId, templateName: template.name, templateData: checked.data, mode: body.mode, listPrice: body.mode === 'development' ? 0 : template.price },
+    values: { phone: phone.msisdn, znsTemplateId: body.templateId, templateName: template.name, templateData: checked.data, mode: body.mode, listPrice: body.mode === 'development' ? 0 : listPrice },
   });
 }
 
@@ -120,7 +125,8 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
   }
   const type = oaMessageType(body.message);
   // TAG discounts reach OA messages of the same category (discounts/pricing.ts oaDiscountTag).
-  const price = priceWith(OA_PRICES[type], ctx.discountPercent, ctx.discounts ?? [], { tag: oaDiscountTag(type) }).price;
+  const listPrice = packageListPrice(ctx.packagePrices, 'OA', type, OA_PRICES[type]);
+  const price = priceWith(listPrice, ctx.discountPercent, ctx.discounts ?? [], { tag: oaDiscountTag(type) }).price;
   const requestHash = sha256(canonicalJson({ kind: 'oa', uid: body.uid, message: body.message, trackingId: body.trackingId }));
   return submitSend(store, teamClaim(ctx, 'OA'), {
     tenantId: key.tenantId,
@@ -132,7 +138,7 @@ export async function sendOa(store: SendStore, ctx: SendContext, body: OaSendBod
     requestHash,
     type,
     price,
-    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind, mode: 'production', listPrice: OA_PRICES[type] },
+    values: { uid: body.uid, messageData: body.message, templateName: body.message.kind, mode: 'production', listPrice },
   });
 }
 
