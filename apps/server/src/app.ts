@@ -63,6 +63,8 @@ import { registerMiniAppRoutes } from './modules/mini-apps/routes';
 import { registerZmaLoyaltyRoutes } from './modules/zma-loyalty/routes';
 import { registerZmaDrawRoutes } from './modules/zma-draw/routes';
 import { registerZmaCustomerRoutes } from './modules/zma-customers/routes';
+import { registerReportRoutes } from './modules/reports/routes';
+import { registerStatsRoutes } from './modules/stats/routes';
 import { registerStatementRoutes } from './modules/statements/routes';
 import { registerApiRateLimitRoutes } from './modules/api-rate-limits/routes';
 import { registerServicePackageRoutes } from './modules/service-packages/routes';
@@ -210,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerZmaLoyaltyRoutes(z, moduleDeps);
       registerZmaDrawRoutes(z, moduleDeps);
       registerZmaCustomerRoutes(z, moduleDeps);
+      registerReportRoutes(z, moduleDeps);
+      registerStatsRoutes(z, moduleDeps);
       registerStatementRoutes(z, moduleDeps);
       registerRealtimeRoutes(z, moduleDeps, realtime);
     },
