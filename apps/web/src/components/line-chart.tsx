@@ -1,4 +1,4 @@
-import { useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatCompact } from '../lib/formatters';
 
 export interface ChartSeries {
@@ -8,9 +8,36 @@ export interface ChartSeries {
   values: number[];
 }
 
-const W = 720;
+/** The drawing's width before the container is measured (and where ResizeObserver is missing). */
+const DEFAULT_W = 720;
+const MIN_W = 240;
 const H = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+/** Room per x-axis label (a DD/MM/YYYY or DD/MM HH:mm label at 11 px, with a gap). */
+const LABEL_SPACING = 84;
+
+/**
+ * The container's width in CSS pixels: the drawing is laid out at that width (viewBox = pixels), so
+ * axis labels stay 11 px on a phone instead of shrinking with a scaled-down picture.
+ */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(DEFAULT_W);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const w = Math.round(el.clientWidth);
+      if (w > 0) setWidth(Math.max(MIN_W, w));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, W: width };
+}
 
 /** Rounds the axis maximum up to a 1/2/5 × 10ⁿ step so the ticks read well. */
 function niceMax(max: number): { top: number; step: number } {
@@ -23,7 +50,7 @@ function niceMax(max: number): { top: number; step: number } {
 
 /**
  * A small SVG line chart (no charting library: the route chunk stays small). Scales to its
- * container's width; the pointer or a tap shows the bucket's values. `formatAxis` writes the
+ * container's width (drawn at its pixel width); the pointer or a tap shows the bucket's values. `formatAxis` writes the
  * y-axis ticks and `formatValue` the tooltip's values (both compact counts by default; money
  * charts pass a currency format).
  */
@@ -43,6 +70,7 @@ export function LineChart({
   formatValue?: (value: number) => string;
 }) {
   const [hover, setHover] = useState<number | null>(null);
+  const { ref, W } = useWidth();
   const n = labels.length;
   const max = Math.max(0, ...series.flatMap((s) => s.values));
   const { top, step } = niceMax(max);
@@ -51,7 +79,7 @@ export function LineChart({
   const x = (i: number) => PAD.left + (n <= 1 ? innerW / 2 : (i * innerW) / (n - 1));
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH;
   const ticks = [0, 1, 2, 3, 4].map((k) => k * step);
-  const every = Math.max(1, Math.ceil(n / 6));
+  const every = Math.max(1, Math.ceil(n / Math.max(2, Math.floor(innerW / LABEL_SPACING))));
   const paths = series.map((s) => ({ ...s, d: s.values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join('') }));
   const onMove = (e: PointerEvent<SVGSVGElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -62,7 +90,7 @@ export function LineChart({
   const tipLeft = hover === null ? 0 : (x(hover) / W) * 100;
 
   return (
-    <div style={{ position: 'relative', width: '100%' }} data-testid={testId}>
+    <div ref={ref} style={{ position: 'relative', width: '100%' }} data-testid={testId}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={ariaLabel} style={{ display: 'block', touchAction: 'pan-y' }} onPointerMove={onMove} onPointerDown={onMove} onPointerLeave={() => setHover(null)}>
         {ticks.map((v) => (
           <g key={v}>
@@ -74,7 +102,8 @@ export function LineChart({
         ))}
         {labels.map((l, i) =>
           i % every === 0 ? (
-            <text key={l} x={x(i)} y={H - 8} textAnchor="middle" fontSize={11} fill="#8c8c8c">
+            // A label at the right edge ends there instead of being cut off by the drawing's border.
+            <text key={l} x={x(i)} y={H - 8} textAnchor={x(i) > W - PAD.right - LABEL_SPACING / 2 ? 'end' : 'middle'} fontSize={11} fill="#8c8c8c">
               {l}
             </text>
           ) : null,

@@ -26,10 +26,10 @@ export function StatCard({ title, value, exact, sub, testId }: { title: string; 
   );
 }
 
-/** The cards' grid: as many 160 px columns as fit (two on a phone). */
+/** The cards' grid: as many 130 px columns as fit (eight on a desktop, two on a phone). */
 export function StatGrid({ children, testId, dim = false }: { children: ReactNode; testId?: string; dim?: boolean }) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 12, marginBottom: 16, opacity: dim ? 0.6 : 1 }} data-testid={testId}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: 12, marginBottom: 16, opacity: dim ? 0.6 : 1 }} data-testid={testId}>
       {children}
     </div>
   );

@@ -51,11 +51,11 @@ export function TenantsTable({ rows, range, showCost, loading }: { rows: StatsTe
         r.balance === null ? (
           '—'
         ) : (
-          <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+          <div style={{ whiteSpace: 'nowrap' }}>
+            <div>{formatVnd(r.balance)}</div>
             {r.lowBalance ? <Tag color="red">{t('tenants.low')}</Tag> : null}
-            <span>{formatVnd(r.balance)}</span>
-            {r.walletMode ? <Tag>{t(`tenants.walletModes.${r.walletMode}`)}</Tag> : null}
-          </Space>
+            {r.walletMode ? <Tag style={{ marginInlineEnd: 0 }}>{t(`tenants.walletModes.${r.walletMode}`)}</Tag> : null}
+          </div>
         ),
     },
     {
