@@ -12,6 +12,7 @@ import { resumeStaleSyncs } from './modules/followers/service';
 import { broadcastSendJob } from './modules/broadcasts/job';
 import { templateStatusPollJob } from './modules/templates/job';
 import { zmaLoyaltyJobs } from './modules/zma-loyalty/jobs';
+import { reportJobs } from './modules/reports/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
 import { seedDemoZalo, startDemoInbox } from './db/seed/demo-zalo';
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   definitions.push(templateStatusPollJob(database.db, zalo));
   // Mini-app gift codes: bulk generation batches, and ALLOCATED codes past expiry → EXPIRED every 5 minutes.
   definitions.push(...zmaLoyaltyJobs(database.db));
+  // Reports (issue 16 #4): large exports written in the background, expired files dropped, the weekly/monthly report mails.
+  definitions.push(...reportJobs(database.db, { publicUrl: config.publicUrl, secret: config.appSecret }));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
   // Message delivery: a poll loop over the history-as-queue in worker processes (ADR 0003).
   const delivery = role !== 'api' ? startDeliveryLoop({ db: database.db, zalo, trackedLinks: { publicUrl: config.publicUrl, secret: config.appSecret } }, { onError: (e) => console.error('[delivery]', e) }) : null;
