@@ -157,16 +157,20 @@ export const TENANT_SETTINGS_TABS = [
   { key: 'workflow', page: PAGES.workflow },
   { key: 'services', page: PAGES.servicesSettings },
   { key: 'tags', page: PAGES.tagsSettings },
+  { key: 'oaSetting', page: PAGES.oaSetting },
   { key: 'sla', page: PAGES.sla },
   { key: 'packageManage', page: PAGES.packageSettings },
 ] as const satisfies ReadonlyArray<{ key: string; page: PageDef }>;
 
 export type TenantSettingsTabKey = (typeof TENANT_SETTINGS_TABS)[number]['key'];
 
-/** `/tenant/settings`: opens the first tab the caller may open, so it needs any tab's permission. */
+/**
+ * `/tenant/settings`: opens the first tab the caller may open, so it needs any tab's permission —
+ * except the OA settings tab's: that page has its own menu item, so it alone does not open Settings.
+ */
 export const TENANT_SETTINGS: PageDef = {
   path: '/tenant/settings',
-  requirement: TENANT_SETTINGS_TABS.flatMap(({ page }): Permission[] => [page.requirement].flat()),
+  requirement: TENANT_SETTINGS_TABS.filter(({ key }) => key !== 'oaSetting').flatMap(({ page }): Permission[] => [page.requirement].flat()),
 };
 
 /** A tenant page's address: tenant pages carry the tenant in the `tenantId` query parameter (§2.1). */

@@ -140,6 +140,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'zma.activity',
   // Statements (billing and bills): a month's statement generated, issued or paid.
   'statement.changed',
+  // Settings: a tenant's services, time zone or industry changed (menus and the settings tabs follow).
+  'tenant.settings_changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {

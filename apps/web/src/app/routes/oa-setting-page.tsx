@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/formatters';
 import { usePermissions, useScope } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
+import { TenantSettingsTabs } from './tenant-settings-tabs';
 
 /** /tenant/zalo-oa/setting (permission checked by the router; reached from the OA menu group and the OA switcher): OA details, masked credentials, webhook URL, token status, edit. */
 export function OaSettingPage() {
@@ -66,6 +67,7 @@ export function OaSettingPage() {
           </Space>
         }
       />
+      <TenantSettingsTabs active="oaSetting" />
       {detail.isError ? (
         <ErrorResult status={500} message={errorText(detail.error)} />
       ) : !oa ? (
