@@ -12,7 +12,7 @@
 //   BENCH_DASH_MESSAGES=1000000 node --import tsx bench/dashboards.bench.ts --pglite
 //   BENCH_DASH_TENANTS (100), BENCH_DASH_CHUNK (500,000), BENCH_REPEAT (50), BENCH_KEEP_DB / BENCH_DB_NAME (bench-db.ts)
 import type { Database } from '../apps/server/src/db/client';
-import { pct, pglite, withBenchDatabase } from './bench-db';
+import { pct, withBenchDatabase } from './bench-db';
 import {
   foldAllMessageStats,
   getBreakdown,
@@ -38,7 +38,6 @@ const SPAN_S = 365 * 24 * 3600;
 
 const tenantId = (i: number) => `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`;
 const oaId = (t: number, o: number) => `00000000-0000-4000-9000-${String(t * 10 + o).padStart(12, '0')}`;
-const keyId = (t: number, k: number) => `00000000-0000-4000-a000-${String(t * 10 + k).padStart(12, '0')}`;
 
 async function generate(database: Database): Promise<void> {
   const q = database.raw;
