@@ -142,6 +142,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEventType>([
   'statement.changed',
   // Settings: a tenant's services, time zone or industry changed (menus and the settings tabs follow).
   'tenant.settings_changed',
+  // Reports: a large export written in the background is ready (or failed) — its download link appears.
+  'report_export.changed',
 ]);
 
 export interface RealtimeEvent<T extends RealtimeEventType = RealtimeEventType> {
