@@ -2,7 +2,8 @@
 // unnest inserts with ON CONFLICT DO NOTHING and top-up), and looking a code up at a branch p95 ≤ 10 ms
 // with 10,000,000 codes in the table (the lookup route's service call: branch check + the code by
 // (zma_app_id, code)). `node --import tsx bench/zma-codes.bench.ts [--pglite]`; ZMA_BENCH_CODES sets the
-// table size (default 10,000,000), ZMA_BENCH_GENERATE the batch size (default 1,000,000; 0 measures the lookup only).
+// table size (default 10,000,000), ZMA_BENCH_GENERATE the batch size (default 1,000,000; 0 measures the lookup only);
+// ZMA_BENCH_LOOKUP=0 measures the generation into the empty table only (no fill, no lookups, no second batch).
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { pct, withBenchDatabase } from './bench-db';
 const TABLE_CODES = Number(process.env.ZMA_BENCH_CODES ?? 10_000_000);
 const GENERATE = Number(process.env.ZMA_BENCH_GENERATE ?? 1_000_000);
 const LOOKUPS = 3000;
+const LOOKUP = process.env.ZMA_BENCH_LOOKUP !== '0';
 
 interface Ids {
   tenantId: string;
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
 
     const genEmpty = GENERATE > 0 ? await generate(db, ids, GENERATE) : 0;
     if (GENERATE > 0) console.log(`generate ${GENERATE.toLocaleString('en')} codes (empty table): ${(genEmpty / 1000).toFixed(2)} s (target ≤ 15 s)`);
+    if (!LOOKUP) return;
 
     const tf = performance.now();
     await fill(db, ids, TABLE_CODES);

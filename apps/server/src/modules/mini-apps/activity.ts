@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { ZmaActivityKind } from '@zc/shared/api/zma';
 import type { Tx } from '../../db/client';
 import { zmaActivity } from '../../db/schema/zma';
@@ -45,4 +46,17 @@ export async function recordZmaActivity(tx: Tx, input: ZmaActivityInput | ZmaAct
     tenantId: last.tenantId,
     data: { zmaAppId: last.zmaAppId, kind: last.kind, branchId: last.branchId ?? null, customerId: last.customerId ?? null },
   });
+}
+
+/**
+ * The set-based form of `recordZmaActivity`, for a hot path that writes its facts in one statement:
+ * an `insert into zma_activity … select … where <when>` to be used as a data-modifying CTE of the
+ * caller's statement (e.g. the spin's: the row is written only when the spin row was). Quiet: the
+ * caller decides whether an event is due (with `recordZmaActivity` or its own `emitEvent`).
+ */
+export function zmaActivityInsertSql(input: ZmaActivityInput, when: SQL): SQL {
+  return sql`insert into zma_activity (zma_app_id, tenant_id, kind, customer_id, branch_id, gift_item_id, gift_code_id, draw_id, actor_user_id, detail)
+    select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.kind}, ${input.customerId ?? null}::uuid, ${input.branchId ?? null}::uuid,
+      ${input.giftItemId ?? null}::uuid, ${input.giftCodeId ?? null}::uuid, ${input.drawId ?? null}::uuid, ${input.actorUserId ?? null}::uuid, ${JSON.stringify(input.detail ?? {})}::jsonb
+    where ${when}`;
 }

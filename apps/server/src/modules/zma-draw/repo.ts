@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ZmaStatus } from '@zc/shared/api/zma';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -147,7 +147,8 @@ export async function insertDraw(tx: Tx, values: typeof zmaDraws.$inferInsert): 
 export async function updateDrawRow(tx: Tx, zmaAppId: string, id: string, set: Partial<typeof zmaDraws.$inferInsert>): Promise<DrawRow | null> {
   const [row] = await tx
     .update(zmaDraws)
-    .set({ ...set, updatedAt: new Date() })
+    // Every update may change what a spin reads (schedule, status, the prizes rewritten before it): a new version.
+    .set({ ...set, updatedAt: new Date(), configVersion: sql`${zmaDraws.configVersion} + 1` })
     .where(and(eq(zmaDraws.zmaAppId, zmaAppId), eq(zmaDraws.id, id)))
     .returning();
   return row ?? null;
@@ -210,6 +211,15 @@ export async function selectActiveRules(db: DbOrTx, zmaAppId: string, drawId: st
     .select()
     .from(zmaRules)
     .where(and(eq(zmaRules.zmaAppId, zmaAppId), eq(zmaRules.status, 'ACTIVE'), or(isNull(zmaRules.drawId), eq(zmaRules.drawId, drawId))));
+}
+
+/**
+ * A rule of the app changed (created, edited, removed): every draw of the app gets a new configuration
+ * version, so spins running on a cached configuration reload it (a rule may govern every draw, or move
+ * from one draw to another).
+ */
+export async function bumpDrawVersions(tx: Tx, zmaAppId: string): Promise<void> {
+  await tx.execute(sql`update zma_draws set config_version = config_version + 1 where zma_app_id = ${zmaAppId}`);
 }
 
 export async function insertRule(tx: Tx, values: typeof zmaRules.$inferInsert): Promise<RuleRow> {
@@ -419,7 +429,7 @@ export async function selectDrawById(db: DbOrTx, id: string): Promise<DrawRow | 
 /** What a spin needs, in one round trip: the draw's schedule, its prizes (with gift fields) and the rules governing it. */
 export async function selectSpinConfig(db: DbOrTx, zmaAppId: string, drawId: string) {
   const r = await db.execute(sql`
-    select d.id, d.status, d.starts_at as "startsAt", d.ends_at as "endsAt",
+    select d.id, d.status, d.starts_at as "startsAt", d.ends_at as "endsAt", d.config_version as "configVersion",
       (select coalesce(json_agg(json_build_object(
           'id', p.id, 'drawId', p.draw_id, 'giftItemId', p.gift_item_id, 'label', p.label, 'probability', p.probability, 'stock', p.stock,
           'won', p.won, 'position', p.position, 'color', p.color, 'giftName', i.name, 'giftType', i.type, 'imageUrl', i.image_url,
@@ -440,7 +450,7 @@ export async function selectSpinConfig(db: DbOrTx, zmaAppId: string, drawId: str
     minOrderValue: number | string | null;
     conditions: string | null;
   };
-  const row = rowsOf<{ id: string; status: ZmaStatus; startsAt: Date | string | null; endsAt: Date | string | null; prizes: RawPrize[] | string; rules: RuleLikeRow[] | string }>(r)[0];
+  const row = rowsOf<{ id: string; status: ZmaStatus; startsAt: Date | string | null; endsAt: Date | string | null; configVersion: number; prizes: RawPrize[] | string; rules: RuleLikeRow[] | string }>(r)[0];
   if (!row) return null;
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -460,7 +470,58 @@ export async function selectSpinConfig(db: DbOrTx, zmaAppId: string, drawId: str
         ? { name: p.giftName, type: p.giftType, imageUrl: p.imageUrl, discountKind: p.discountKind, discountValue: num(p.discountValue), minOrderValue: num(p.minOrderValue), conditions: p.conditions }
         : null,
   }));
-  return { draw: { id: row.id, status: row.status, startsAt: date(row.startsAt), endsAt: date(row.endsAt) }, prizes, rules: parse(row.rules) };
+  return { draw: { id: row.id, status: row.status, startsAt: date(row.startsAt), endsAt: date(row.endsAt) }, configVersion: Number(row.configVersion), prizes, rules: parse(row.rules) };
+}
+
+export type SpinConfig = NonNullable<Awaited<ReturnType<typeof selectSpinConfig>>>;
+
+export interface NoPrizeSpin {
+  spinId: string;
+  zmaAppId: string;
+  tenantId: string;
+  drawId: string;
+  /** The configuration version the spin was decided on: nothing is written when the draw has another. */
+  configVersion: number;
+  customerId: string;
+  periodKey: string;
+  /** Turns the plan grants in the period. */
+  allowed: number;
+  /** The slice the wheel stops on. */
+  prizeId: string;
+  now: Date;
+  /** The SPIN activity row, written when the spin row is (the activity writer's set-based form). */
+  activity: (when: SQL) => SQL;
+}
+
+/**
+ * A spin that wins nothing, in ONE statement (atomic on its own, no transaction; ADR 0022): the draw's
+ * configuration version must still be the one the spin was decided on, the customer must be of the
+ * app; then the period's conditional turn upsert (its row lock orders one customer's concurrent spins),
+ * the spin row and its activity row, each only when the step before it wrote. Answers whether the
+ * version matched, the customer's bonus turns (null: not a customer of the app) and the turn taken
+ * (null: no period turn left — nothing but a `used = 0` usage row was written; the caller takes a
+ * bonus turn in a transaction).
+ */
+export async function spinNoPrize(db: DbOrTx, s: NoPrizeSpin): Promise<{ configOk: boolean; bonusTurns: number | null; used: number | null }> {
+  const r = await db.execute(sql`
+    with cfg as (
+      select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
+    ), cust as (
+      select c.id, c.bonus_turns from zma_customers c where c.id = ${s.customerId}::uuid and c.zma_app_id = ${s.zmaAppId}::uuid and exists (select 1 from cfg)
+    ), turn as (
+      insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
+      select cust.id, ${s.drawId}::uuid, ${s.periodKey}, ${s.allowed > 0 ? 1 : 0}::int from cust
+      on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${s.allowed}::int
+      returning u.used
+    ), spin as (
+      insert into zma_spins (id, zma_app_id, draw_id, customer_id, prize_id, gift_code_id, outcome, created_at)
+      select ${s.spinId}::uuid, ${s.zmaAppId}::uuid, ${s.drawId}::uuid, ${s.customerId}::uuid, ${s.prizeId}::uuid, null, 'NO_PRIZE', ${s.now.toISOString()}::timestamptz
+      from turn where turn.used > 0
+      returning id
+    ), act as (${s.activity(sql`exists (select 1 from spin)`)})
+    select exists (select 1 from cfg) as "configOk", (select bonus_turns from cust) as "bonusTurns", (select used from turn where used > 0) as used`);
+  const row = rowsOf<{ configOk: boolean; bonusTurns: number | null; used: number | null }>(r)[0]!;
+  return { configOk: row.configOk, bonusTurns: row.bonusTurns === null ? null : Number(row.bonusTurns), used: row.used === null ? null : Number(row.used) };
 }
 
 export interface RuleLikeRow {

@@ -22,13 +22,13 @@ import { ZMA_PROBABILITY_SCALE, type ZmaStatus } from '@zc/shared/api/zma';
 import type { CustomerGift } from '@zc/shared/api/zma-loyalty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { recordZmaActivity, type ZmaActivityInput } from '../mini-apps/service';
+import { recordZmaActivity, zmaActivityInsertSql, type ZmaActivityInput } from '../mini-apps/service';
 import { findCustomer, grantBonusTurns, spendBonusTurn, type CustomerRef } from '../zma-customers/service';
 import { allocateGiftCode, countUnusedCodes, findGiftItems } from '../zma-loyalty/service';
-import { pickSlice } from './pick';
+import { cryptoTicket, pickSlice } from './pick';
 import { presentCampaign, presentDraw, presentReferral, presentRule } from './presenter';
 import * as repo from './repo';
-import { judgePlay, planPlay, type PlayPlan, type Reason } from './rules';
+import { judgePlay, planPlay, type PlayPlan, type Reason, type RuleLike } from './rules';
 
 /** The mini app a console call acts on (x-zma-id, checked by the access hook) and who acts. */
 export interface ZmaActor {
@@ -217,6 +217,7 @@ export async function createRule(tx: Tx, actor: ZmaActor, body: RuleBody) {
   const drawId = body.drawId ?? null;
   await checkRule(tx, actor.zmaAppId, { ...body, drawId });
   const row = await repo.insertRule(tx, { ...body, drawId, weekdays: [...body.weekdays].sort(), zmaAppId: actor.zmaAppId, tenantId: actor.tenantId });
+  await repo.bumpDrawVersions(tx, actor.zmaAppId);
   return getRule(tx, actor.zmaAppId, row.id);
 }
 
@@ -226,12 +227,14 @@ export async function updateRule(tx: Tx, actor: ZmaActor, id: string, body: Upda
   await checkRule(tx, actor.zmaAppId, merged);
   const set = { ...body, ...(body.weekdays ? { weekdays: [...body.weekdays].sort() } : {}) };
   if (!(await repo.updateRuleRow(tx, actor.zmaAppId, id, set))) throw notFound();
+  await repo.bumpDrawVersions(tx, actor.zmaAppId);
   return { before, after: await getRule(tx, actor.zmaAppId, id) };
 }
 
 export async function deleteRule(tx: Tx, actor: ZmaActor, id: string) {
   const before = await getRule(tx, actor.zmaAppId, id);
   await repo.deleteRuleRow(tx, actor.zmaAppId, id);
+  await repo.bumpDrawVersions(tx, actor.zmaAppId);
   return before;
 }
 
@@ -301,36 +304,146 @@ export interface SpinInput {
   now?: Date;
 }
 
+// ---------------------------------------------------------------- the spin's configuration cache
+
 /**
- * One spin, decided on the server in one transaction (ADR 0022): the draw must be open; the rules
- * must allow play; a turn is taken atomically (the period's conditional upsert, else one bonus
- * turn); the slice is drawn with crypto randomness over the configured probabilities; a gift slice
- * takes one of its stock with a conditional UPDATE (none left → NO_PRIZE) and a code is allocated.
+ * The draw configuration a spin reads (draw, prizes, rules), kept in process per draw. It is never
+ * trusted blindly: every spin statement checks `zma_draws.config_version`, which each change of the
+ * draw, its prizes or the app's rules bumps (repo.updateDrawRow, repo.bumpDrawVersions); on a mismatch
+ * nothing is written and the spin reloads. A win always re-reads it (fresh stock and gift fields).
+ */
+const configCache = new Map<string, repo.SpinConfig>();
+const CONFIG_CACHE_MAX = 1000;
+
+async function loadConfig(db: DbOrTx, zmaAppId: string, drawId: string): Promise<repo.SpinConfig | null> {
+  const key = `${zmaAppId}:${drawId}`;
+  const config = await repo.selectSpinConfig(db, zmaAppId, drawId);
+  configCache.delete(key);
+  if (!config) return null;
+  if (configCache.size >= CONFIG_CACHE_MAX) configCache.delete(configCache.keys().next().value!);
+  configCache.set(key, config);
+  return config;
+}
+
+/** Whether a plan can be made without the customer: no rule looks at gender or at a shared phone. */
+function rulesIgnoreCustomer(rules: readonly RuleLike[]): boolean {
+  return rules.every((r) => r.gender === 'none' && r.conditionType !== 'INFO_NOT_SHARED');
+}
+const ANY_PLAYER = { gender: 'none' as const, phone: '' };
+
+/**
+ * One spin, decided on the server (ADR 0022): the draw must be open; the rules must allow play; a
+ * turn is taken atomically (the period's conditional upsert, else one bonus turn); the slice is drawn
+ * with crypto randomness over the configured probabilities (one ticket per spin, kept if the
+ * configuration must be re-read); a gift slice takes one of its stock with a conditional UPDATE (none
+ * left → NO_PRIZE) and a code is allocated.
+ *
+ * A spin that wins nothing and needs no counted limit (the common case) is ONE statement on the cached
+ * configuration (`repo.spinNoPrize`); a win, a bonus turn or a GAME_RESULT / GIFT_USAGE rule take the
+ * transaction (`spinTx`) on a freshly read configuration.
  */
 export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
   const now = input.now ?? new Date();
-  const [config, customer] = await Promise.all([repo.selectSpinConfig(db, input.zmaAppId, input.drawId), findCustomer(db, input.zmaAppId, input.customerId)]);
-  if (!config) throw notFound();
-  const { draw, prizes, rules } = config;
-  const open = isOpen(draw, now);
-  if (!open.open) throw new AppError('ZMA_DRAW_NOT_OPEN', notOpenMessage[open.reason], { reason: open.reason, at: open.at?.toISOString() ?? null });
-  if (!customer) throw notFound();
-  if (prizes.length === 0) throw new AppError('ZMA_DRAW_NOT_OPEN', 'The lucky draw has no prizes', { reason: 'NO_PRIZES', at: null });
-  const plan = planPlay(rules, customer, now);
-  if (plan.refusals.length > 0) throw refusal(plan.refusals[0]!);
+  const ticket = cryptoTicket();
+  let config = configCache.get(`${input.zmaAppId}:${input.drawId}`) ?? null;
+  let fresh = false;
+  let customer: CustomerRef | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    if (!config || (attempt > 0 && !fresh)) {
+      config = await loadConfig(db, input.zmaAppId, input.drawId);
+      fresh = true;
+    }
+    if (!config) throw notFound();
+    const { draw, prizes, rules } = config;
+    // A refusal read from the cached copy is confirmed on a fresh read first (the console may have changed it).
+    const open = isOpen(draw, now);
+    if (!open.open || prizes.length === 0) {
+      if (!fresh) continue;
+      if (!open.open) throw new AppError('ZMA_DRAW_NOT_OPEN', notOpenMessage[open.reason], { reason: open.reason, at: open.at?.toISOString() ?? null });
+      throw new AppError('ZMA_DRAW_NOT_OPEN', 'The lucky draw has no prizes', { reason: 'NO_PRIZES', at: null });
+    }
+    const needCustomer = !rulesIgnoreCustomer(rules);
+    if (needCustomer && !customer) {
+      customer = await findCustomer(db, input.zmaAppId, input.customerId);
+      if (!customer) throw notFound();
+    }
+    const plan = planPlay(rules, needCustomer ? customer! : ANY_PLAYER, now);
+    if (plan.refusals.length > 0) {
+      if (!fresh) continue;
+      throw refusal(plan.refusals[0]!);
+    }
 
-  const slice = prizes[pickSlice(prizes)]!;
-  // A prize already sold out in the snapshot is not tried (won only grows; a raised stock is seen by the next spin).
-  const tryWin = slice.giftItemId !== null && slice.gift !== null && (slice.stock === null || slice.won < slice.stock);
-  const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id };
-  if (!tryWin) return spinTx(db, ctx, false);
-  try {
-    return await spinTx(db, ctx, true);
-  } catch (e) {
-    // The stock ran out between the snapshot and the take: the whole attempt rolled back; the same slice, without its prize.
-    if (e instanceof SoldOut) return spinTx(db, ctx, false);
-    throw e;
+    const slice = prizes[pickSlice(prizes, ticket)]!;
+    // A prize already sold out in the snapshot is not tried (won only grows; a raised stock bumps the version).
+    const tryWin = slice.giftItemId !== null && slice.gift !== null && (slice.stock === null || slice.won < slice.stock);
+    const counted = plan.winLimit !== null || plan.giftLimit !== null;
+    if (!tryWin && !counted) {
+      const r = await noPrizeStatement(db, input, now, config, plan, slice);
+      if (r.result) return r.result;
+      if (!r.configOk) {
+        // Changed since it was read: nothing was written; re-read, then the same ticket on what is there now.
+        // (A draw changing on every read is served by the transaction below on the latest read.)
+        if (!fresh || attempt < 3) {
+          fresh = false;
+          continue;
+        }
+      } else if (r.bonusTurns === null) {
+        throw notFound();
+      }
+      // No period turn left: a bonus turn, in the transaction (the statement wrote nothing but a used = 0 row).
+      // A "no turns" answer is given by the transaction, on the configuration just checked.
+    } else if (!fresh) {
+      continue; // a win or a counted limit runs on a fresh read (stock, gift fields, version)
+    }
+    customer ??= await findCustomer(db, input.zmaAppId, input.customerId);
+    if (!customer) throw notFound();
+    const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id };
+    if (!tryWin) return spinTx(db, ctx, false);
+    try {
+      return await spinTx(db, ctx, true);
+    } catch (e) {
+      if (!(e instanceof SoldOut)) throw e;
+      // The stock ran out between the snapshot and the take: the whole attempt rolled back; the same slice, without its prize.
+      if (slice.stock !== null) slice.won = Math.max(slice.won, slice.stock); // later spins of this process skip it
+      if (!counted) {
+        const shown = prizes.find((p) => p.giftItemId === null) ?? slice;
+        const r = await noPrizeStatement(db, input, now, config, plan, shown);
+        if (r.result) return r.result;
+      }
+      return spinTx(db, ctx, false);
+    }
   }
+}
+
+/** The one-statement NO_PRIZE spin (repo.spinNoPrize) and, when it took a period turn, its answer. */
+async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan, slice: repo.PrizeView) {
+  const spinId = randomUUID();
+  const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: input.customerId, drawId: input.drawId };
+  const r = await repo.spinNoPrize(db, {
+    spinId,
+    zmaAppId: input.zmaAppId,
+    tenantId: input.tenantId,
+    drawId: input.drawId,
+    configVersion: config.configVersion,
+    customerId: input.customerId,
+    periodKey: plan.periodKey,
+    allowed: plan.allowed,
+    prizeId: slice.id,
+    now,
+    // The SPIN row of a spin that wins nothing; no event (it changes nothing an open page shows).
+    activity: (when) => zmaActivityInsertSql({ ...base, kind: 'SPIN', detail: { spinId, outcome: 'NO_PRIZE', prizeId: slice.id, label: slice.label, bonusTurn: false } }, when),
+  });
+  const result: SpinResult | null =
+    r.configOk && r.bonusTurns !== null && r.used !== null
+      ? {
+          spinId,
+          outcome: 'NO_PRIZE',
+          prize: { id: slice.id, label: slice.label, position: slice.position, color: slice.color },
+          gift: null,
+          turnsLeft: Math.max(0, plan.allowed - r.used) + Math.max(0, r.bonusTurns),
+        }
+      : null;
+  return { ...r, result };
 }
 
 class SoldOut extends Error {}

@@ -4,7 +4,7 @@ import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from '@zc/shared/api/zma-loyalty
 import { zmaActivity, zmaBranchStock, zmaGiftCodeEvents, zmaGiftCodes } from '../../db/schema/zma';
 import { createTestApp, multipart, type TestContext } from '../../test/helpers';
 import { buildCustomer, buildDraw, buildZmaApp, loyaltySetup, memberWithRole, waitForBatch } from './loyalty.fixtures';
-import { randomCodes } from './codes';
+import { generateCodes, insertCodes, randomCodes } from './codes';
 import { allocateGiftCode, countUnusedCodes, expireDueCodes, findGiftItems, listCustomerGifts } from './service';
 import { splitCsvRecord } from './manage';
 
@@ -60,6 +60,21 @@ describe('gift codes: generation (ADR 0023)', () => {
     expect(listed.json().data[0].codes).toMatchObject({ NEW: 1200, ALLOCATED: 0 });
     expect((await ctx.call('POST', `/gift/${gift.id}/codes`, { count: 0 })).statusCode).toBe(400);
     expect((await ctx.call('POST', `/gift/${gift.id}/codes`, { count: 1_000_001 })).statusCode).toBe(400);
+  });
+});
+
+describe('gift codes: collisions in bulk generation', () => {
+  it('a list colliding with an existing code or repeating one is inserted without them, then topped up to exactly the count', async () => {
+    const ctx = await loyaltySetup(t);
+    const gift = await giftWithCodes(ctx.call, 0);
+    const scope = { zmaAppId: ctx.app.id, tenantId: ctx.tenant.id, giftItemId: gift.id, batchId: null };
+    await insertCodes(t.database.db, { ...scope, codes: ['2222222222'] });
+    // First list: one code already there, one repeated; the plain insert fails whole, the ON CONFLICT form keeps the 2 new ones.
+    const lists = ['2222222222,3333333333,4444444444,4444444444', '5555555555,6666666666'];
+    const made = await generateCodes(t.database.db, { ...scope, count: 4 }, { chunk: 4, source: (n) => lists.shift() ?? randomCodes(n).join(',') });
+    expect(made).toBe(4);
+    const rows = await t.database.db.select({ code: zmaGiftCodes.code }).from(zmaGiftCodes).where(eq(zmaGiftCodes.giftItemId, gift.id));
+    expect(rows.map((r) => r.code).sort()).toEqual(['2222222222', '3333333333', '4444444444', '5555555555', '6666666666']);
   });
 });
 
