@@ -1,7 +1,7 @@
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { MESSAGE_MODULES, MESSAGE_TYPES } from '@zc/shared/api/messaging';
 import { money, ts } from './columns';
-import { tenants } from './organisation';
+import { merchants, tenants } from './organisation';
 
 /**
  * Message statistics (ADR 0024). A message is counted where it was created (its hour; its day and
@@ -106,3 +106,32 @@ export const messageErrorStatsDaily = pgTable(
 );
 
 export const STATS_COUNTER_COLUMNS = ['total', 'pending', 'sent', 'delivered', 'failed', 'charged', 'cost', 'list_cost'] as const;
+
+/**
+ * Per organisation and hour and module: the organisation dashboard's hourly chart for a caller who
+ * sees every tenant, one row an hour instead of one per tenant (issue 16 figure: p95 ≤ 100 ms at 100
+ * tenants). Kept by the fold with the other rollups; a deleted tenant's messages stay counted here
+ * (the organisation sent and charged them), while the per-tenant rollups go with the tenant.
+ */
+export const messageStatsMerchantHourly = pgTable(
+  'message_stats_merchant_hourly',
+  {
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    hour: ts('hour').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_merchant_hourly_pk', columns: [t.merchantId, t.hour, t.module] })],
+);
+
+/** Per organisation and Vietnam day and module: its daily and monthly charts (as the hourly one above). */
+export const messageStatsMerchantDaily = pgTable(
+  'message_stats_merchant_daily',
+  {
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    module: text('module', { enum: MESSAGE_MODULES }).notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_merchant_daily_pk', columns: [t.merchantId, t.day, t.module] })],
+);
