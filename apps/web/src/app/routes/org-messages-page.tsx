@@ -5,6 +5,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
+import Grid from 'antd/es/grid';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
@@ -51,6 +52,7 @@ export function OrganisationMessagesPage() {
   const breakdown = useStatsBreakdown(merchantId, dimension, range);
   const showCost = can('VIEW_REVENUE_CHART');
   const data = overview.data;
+  const screens = Grid.useBreakpoint();
 
   return (
     <>
@@ -78,31 +80,27 @@ export function OrganisationMessagesPage() {
           </Card>
         </>
       )}
-      <Card
-        title={
-          <Flex wrap gap={12} align="center">
-            <span>{t('messages.dimension')}</span>
-            <Segmented<StatBreakdownDimension>
-              aria-label={t('messages.dimension')}
-              value={dimension}
-              onChange={(d) =>
-                setParams(
-                  (prev) => {
-                    const out = new URLSearchParams(prev);
-                    out.set('by', d);
-                    return out;
-                  },
-                  { replace: true },
-                )
-              }
-              options={STAT_BREAKDOWN_DIMENSIONS.map((d) => ({ value: d, label: t(`messages.dimensions.${d}`) }))}
-              data-testid="messages-dimension"
-              style={{ maxWidth: '100%', overflowX: 'auto' }}
-            />
-          </Flex>
-        }
-        styles={{ header: { paddingBlock: 8 }, body: { padding: 12 } }}
-      >
+      <Card title={t('messages.dimension')} styles={{ body: { padding: 12 } }}>
+        {/* Four choices do not fit a phone's width side by side: stacked there. */}
+        <Segmented<StatBreakdownDimension>
+          aria-label={t('messages.dimension')}
+          value={dimension}
+          orientation={screens.md ? 'horizontal' : 'vertical'}
+          block={!screens.md}
+          onChange={(d) =>
+            setParams(
+              (prev) => {
+                const out = new URLSearchParams(prev);
+                out.set('by', d);
+                return out;
+              },
+              { replace: true },
+            )
+          }
+          options={STAT_BREAKDOWN_DIMENSIONS.map((d) => ({ value: d, label: t(`messages.dimensions.${d}`) }))}
+          data-testid="messages-dimension"
+          style={{ marginBottom: 16 }}
+        />
         {breakdown.isError ? (
           <SectionError error={breakdown.error} what={t('messages.what')} />
         ) : !breakdown.data ? (

@@ -38,7 +38,7 @@ export function counterColumns<T extends StatCounters>(t: TFunction<'dashboards'
     dataIndex: key,
     title: t(`counters.${key}`),
     align: 'right' as const,
-    width: 110,
+    width: 95,
     sorter: (a: T, b: T) => a[key] - b[key],
     render: (v: number) => formatCount(v),
   });
@@ -48,8 +48,8 @@ export function counterColumns<T extends StatCounters>(t: TFunction<'dashboards'
     count('delivered'),
     count('failed'),
     count('pending'),
-    { key: 'deliveryRate', dataIndex: 'deliveryRate', title: t('counters.deliveryRate'), align: 'right', width: 110, sorter: (a: T, b: T) => a.deliveryRate - b.deliveryRate, render: (v: number) => formatPercent(v) },
-    { key: 'cost', dataIndex: 'cost', title: t('counters.cost'), align: 'right', width: 130, sorter: (a: T, b: T) => a.cost - b.cost, render: (v: number) => formatVnd(v) },
+    { key: 'deliveryRate', dataIndex: 'deliveryRate', title: t('counters.deliveryRate'), align: 'right', width: 95, sorter: (a: T, b: T) => a.deliveryRate - b.deliveryRate, render: (v: number) => formatPercent(v) },
+    { key: 'cost', dataIndex: 'cost', title: t('counters.cost'), align: 'right', width: 120, sorter: (a: T, b: T) => a.cost - b.cost, render: (v: number) => formatVnd(v) },
   ];
 }
 

@@ -31,13 +31,20 @@ export function TenantsTable({ rows, range, showCost, loading }: { rows: StatsTe
       key: 'name',
       title: t('tenants.tenant'),
       fixed: 'left',
-      width: 200,
+      width: 170,
       render: (_: unknown, r) => (
-        <Space size={8} style={{ minWidth: 0 }}>
+        <Space size={8} align="start" style={{ minWidth: 0 }}>
           <Avatar shape="square" size="small" src={r.avatar ?? undefined} icon={<ShopOutlined />} />
-          <Link to={tenantOasHref(r.tenantId, range)} data-testid={`tenant-drill-${r.tenantId}`} style={{ overflowWrap: 'anywhere' }}>
-            {r.name}
-          </Link>
+          <div style={{ minWidth: 0 }}>
+            <Link to={tenantOasHref(r.tenantId, range)} data-testid={`tenant-drill-${r.tenantId}`} style={{ overflowWrap: 'anywhere' }}>
+              {r.name}
+            </Link>
+            <div style={{ fontSize: 12 }}>
+              <Link to={tenantHref(PAGES.tenantHome, r.tenantId)} style={{ color: '#8c8c8c' }}>
+                {t('tenants.open')}
+              </Link>
+            </div>
+          </div>
         </Space>
       ),
     },
@@ -46,7 +53,7 @@ export function TenantsTable({ rows, range, showCost, loading }: { rows: StatsTe
       key: 'balance',
       title: t('tenants.balance'),
       align: 'right',
-      width: 170,
+      width: 130,
       render: (_: unknown, r) =>
         r.balance === null ? (
           '—'
@@ -57,12 +64,6 @@ export function TenantsTable({ rows, range, showCost, loading }: { rows: StatsTe
             {r.walletMode ? <Tag style={{ marginInlineEnd: 0 }}>{t(`tenants.walletModes.${r.walletMode}`)}</Tag> : null}
           </div>
         ),
-    },
-    {
-      key: 'open',
-      title: '',
-      width: 120,
-      render: (_: unknown, r) => <Link to={tenantHref(PAGES.tenantHome, r.tenantId)}>{t('tenants.open')}</Link>,
     },
   ];
   const totals = sumCounters(rows);
