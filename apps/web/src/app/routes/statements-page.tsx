@@ -44,19 +44,20 @@ function useStatementDialogs() {
 function MonthPicker({ value, onChange, allowClear = false, testId }: { value: string | undefined; onChange: (v: string | undefined) => void; allowClear?: boolean; testId: string }) {
   const { t } = useTranslation('statements');
   return (
-    <DatePicker
-      picker="month"
-      aria-label={t('month')}
-      placeholder={allowClear ? t('allMonths') : t('month')}
-      format={DATE_FORMATS.month}
-      value={value ? dayjs(`${value}-01`) : null}
-      allowClear={allowClear}
-      inputReadOnly
-      disabledDate={(d) => d.isAfter(dayjs(), 'month')}
-      onChange={(d) => onChange(d ? d.format(DATE_FORMATS.month) : undefined)}
-      style={{ width: 160, maxWidth: '100%' }}
-      data-testid={testId}
-    />
+    <span data-testid={testId} style={{ display: 'inline-flex', maxWidth: '100%' }}>
+      <DatePicker
+        picker="month"
+        aria-label={t('month')}
+        placeholder={allowClear ? t('allMonths') : t('month')}
+        format={DATE_FORMATS.month}
+        value={value ? dayjs(`${value}-01`) : null}
+        allowClear={allowClear}
+        inputReadOnly
+        disabledDate={(d) => d.isAfter(dayjs(), 'month')}
+        onChange={(d) => onChange(d ? d.format(DATE_FORMATS.month) : undefined)}
+        style={{ width: 160, maxWidth: '100%' }}
+      />
+    </span>
   );
 }
 
@@ -174,7 +175,7 @@ export function StatementsPage() {
 
           <Card title={t('totals.title', { month: period })} loading={month.isPending} data-testid="statements-totals">
             <Flex gap={32} wrap>
-              <Statistic title={t('totals.statements')} value={`${totals.count} / ${known.length}`} />
+              <Statistic title={t('totals.statements')} value={totals.count} />
               <Statistic title={t('totals.topUps')} value={formatVnd(totals.topUps)} />
               <Statistic title={t('totals.billed')} value={formatVnd(totals.billed)} />
               <Statistic title={t('totals.discounts')} value={formatVnd(totals.discounts)} />

@@ -18,6 +18,11 @@ function tenantHeader(scope: StatementScope): string | null {
   return scope.kind === 'tenant' ? scope.tenantId : null;
 }
 
+/** One statement's path: the organisation's routes, or the tenant's own (its permission alone suffices there). */
+function statementPath(scope: StatementScope, id: string): string {
+  return `merchant/${scope.kind === 'tenant' ? 'tenant-statements' : 'statements'}/${encodeURIComponent(id)}`;
+}
+
 /** Filters of the organisation's bills list (GET /merchant/statements). */
 export interface StatementFilters {
   period?: string | undefined;
@@ -60,11 +65,11 @@ export function useMonthStatements(period: string, enabled = true) {
   });
 }
 
-/** GET merchant/statements/{id}. */
+/** GET merchant/statements/{id} (organisation) or merchant/tenant-statements/{id} (the tenant's own). */
 export function useStatement(scope: StatementScope, id: string | null) {
   return useQuery({
-    queryKey: [...statementsKey, 'detail', id],
-    queryFn: async ({ signal }) => (await apiGet<DataResponse<Statement>>(`merchant/statements/${encodeURIComponent(id ?? '')}`, undefined, { tenantId: tenantHeader(scope), signal })).data,
+    queryKey: [...statementsKey, 'detail', scope.kind, id],
+    queryFn: async ({ signal }) => (await apiGet<DataResponse<Statement>>(statementPath(scope, id ?? ''), undefined, { tenantId: tenantHeader(scope), signal })).data,
     enabled: Boolean(id),
   });
 }
@@ -104,10 +109,10 @@ export function usePayStatement() {
 
 export type StatementFileFormat = 'pdf' | 'csv';
 
-/** GET merchant/statements/{id}/pdf|csv?lang=: the file in the console's language, saved under the server's name. */
+/** GET …/{id}/pdf|csv?lang= (organisation or tenant path): the file in the console's language, saved under the server's name. */
 export async function downloadStatement(scope: StatementScope, statement: Pick<Statement, 'id' | 'period' | 'tenantName'>, format: StatementFileFormat, lang: 'vi' | 'en'): Promise<void> {
   const fallback = `statement-${statement.period}.${format}`;
-  const { blob, fileName } = await apiDownload(`merchant/statements/${encodeURIComponent(statement.id)}/${format}`, { lang }, { tenantId: tenantHeader(scope), oaId: null }, fallback);
+  const { blob, fileName } = await apiDownload(`${statementPath(scope, statement.id)}/${format}`, { lang }, { tenantId: tenantHeader(scope), oaId: null }, fallback);
   saveBlob(blob, fileName);
 }
 

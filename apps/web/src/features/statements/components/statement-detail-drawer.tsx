@@ -28,8 +28,9 @@ function monthSpan(period: string): { from: string; to: string } {
 }
 
 function signed(value: number, sign: '+' | '−' | '±'): string {
+  if (value === 0) return formatVnd(0);
   if (sign === '±') return value < 0 ? `−${formatVnd(-value)}` : `+${formatVnd(value)}`;
-  return value === 0 ? formatVnd(0) : `${sign}${formatVnd(value)}`;
+  return `${sign}${formatVnd(value)}`;
 }
 
 /**
