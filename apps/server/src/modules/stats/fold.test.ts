@@ -12,11 +12,13 @@ describe('message statistics rollups (ADR 0024)', () => {
   let database: TestDb;
   let tenantA: string;
   let tenantB: string;
+  let orgId: string;
   const oa = '11111111-1111-4111-8111-111111111111';
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const org = await buildOrganisation(database);
+    orgId = org.id;
     tenantA = (await buildTenant(database, org.id)).id;
     tenantB = (await buildTenant(database, org.id)).id;
   });
@@ -65,6 +67,16 @@ describe('message statistics rollups (ADR 0024)', () => {
       const want = await direct(t);
       expect(want.total).toBeGreaterThan(0);
       for (const table of ['message_stats_hourly', 'message_stats_daily', 'message_stats_tenant_daily'] as const) expect(await rolled(table, t), table).toEqual(want);
+    }
+    // The organisation rollups hold the sum of its tenants'.
+    const a = await direct(tenantA);
+    const b = await direct(tenantB);
+    const both = Object.fromEntries(Object.keys(a).map((k) => [k, a[k]! + b[k]!]));
+    for (const table of ['message_stats_merchant_hourly', 'message_stats_merchant_daily'] as const) {
+      const r = await q<Record<string, string>>(
+        sql`select coalesce(sum(total),0) total, coalesce(sum(sent),0) sent, coalesce(sum(delivered),0) delivered, coalesce(sum(failed),0) failed, coalesce(sum(cost),0) cost from ${sql.identifier(table)} where merchant_id = ${orgId}`,
+      );
+      expect(Object.fromEntries(Object.entries(r[0]!).map(([k, v]) => [k, Number(v)])), table).toEqual(both);
     }
     const errors = await q<{ error_code: number; failed: string }>(sql`select error_code, sum(failed) failed from message_error_stats_daily where tenant_id = ${tenantA} group by 1 order by 1`);
     const directErrors = await q<{ error_code: number; failed: string }>(

@@ -103,6 +103,27 @@ export async function selectSeries(db: DbOrTx, tenantIds: readonly string[], ran
   return rowsOf<SumRow & { label: string }>(r);
 }
 
+/**
+ * Sums per bucket of `period` over every tenant of the organisation, from its own rollups (one row a
+ * bucket and module): message_stats_merchant_hourly for HOURLY, message_stats_merchant_daily otherwise.
+ */
+export async function selectMerchantSeries(db: DbOrTx, merchantId: string, range: RollupRange, period: StatisticPeriod): Promise<Array<SumRow & { label: string }>> {
+  const fmt = sql.raw(LABEL_FORMAT[period]);
+  const r =
+    period === 'HOURLY'
+      ? await db.execute(sql`
+        select to_char(hour at time zone 'Asia/Ho_Chi_Minh', ${fmt}) as label, ${SUMS}
+        from message_stats_merchant_hourly
+        where merchant_id = ${merchantId} and hour >= ${range.start.toISOString()}::timestamptz and hour < ${range.end.toISOString()}::timestamptz
+        group by 1`)
+      : await db.execute(sql`
+        select to_char(day, ${fmt}) as label, ${SUMS}
+        from message_stats_merchant_daily
+        where merchant_id = ${merchantId} and day between ${range.fromDay}::date and ${range.toDay}::date
+        group by 1`);
+  return rowsOf<SumRow & { label: string }>(r);
+}
+
 /** Sums per tenant over the days (message_stats_tenant_daily). */
 export async function selectByTenant(db: DbOrTx, tenantIds: readonly string[], range: RollupRange): Promise<Array<SumRow & { key: string }>> {
   const r = await db.execute(sql`

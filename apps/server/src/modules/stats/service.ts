@@ -28,6 +28,7 @@ import {
   selectByDetail,
   selectByTenant,
   selectLowBalances,
+  selectMerchantSeries,
   selectOaNames,
   selectSeries,
   selectTemplateNames,
@@ -96,7 +97,9 @@ export async function getOverview(db: DbOrTx, caller: OrgCaller, q: StatSeriesQu
   const range = rollupRange(q.from, q.to);
   const tenants = await visibleTenants(db, caller);
   const ids = tenants.map((t) => t.id);
-  const [rows, active] = await Promise.all([selectSeries(db, ids, range, q.period), selectActiveUsers(db, caller.merchantId, range, q.period)]);
+  // A caller who sees every tenant reads the organisation's own rollup (one row a bucket), others sum their tenants'.
+  const series$ = caller.everyTenant ? selectMerchantSeries(db, caller.merchantId, range, q.period) : selectSeries(db, ids, range, q.period);
+  const [rows, active] = await Promise.all([series$, selectActiveUsers(db, caller.merchantId, range, q.period)]);
   const labels = bucketLabels(q.from, q.to, q.period);
   const series = fillSeries(labels, rows);
   const totals = addCounters(series);
