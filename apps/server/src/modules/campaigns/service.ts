@@ -61,6 +61,7 @@ import {
   findInFlightCampaigns,
   findCampaignRefs,
 } from './repo';
+import { tenantListPrice } from '../service-packages/service';
 
 /* ─── Rules (422 CAMPAIGN_INVALID naming the rule and the field) ─── */
 
@@ -112,7 +113,9 @@ const paramsOf = (t: TemplateRow): TemplateParamRule[] => t.params.map((p) => ({
 
 /** The template's list price and the price the tenant is charged after discounts (discounts module). */
 async function priceOf(db: DbOrTx, scope: TenantScope, t: TemplateRow): Promise<{ listPrice: number; price: number }> {
-  const p = await discountedPrice(db, { tenantId: scopedTenantId(scope), listPrice: t.price, tag: t.tag });
+  // The list price is the tenant's service package ZNS price when it has one (ADR 0025), else the template's.
+  const listPrice = await tenantListPrice(db, scopedTenantId(scope), 'ZNS', 'TRANSACTION', t.price);
+  const p = await discountedPrice(db, { tenantId: scopedTenantId(scope), listPrice, tag: t.tag });
   return { listPrice: p.listPrice, price: p.price };
 }
 

@@ -34,6 +34,7 @@ import {
 import { findConversationRow } from './inbox-repo';
 import { presentChatMessage, type ChatMessageRow, type ConversationRow } from './presenter';
 import { stickerUrl } from './stickers';
+import { tenantListPrice } from '../service-packages/service';
 
 /**
  * The composer (issue 15, ADR 0021): an agent's reply is a chat message (OUT, SENDING) and an outbox row
@@ -110,7 +111,9 @@ async function outgoing(db: DbOrTx, conv: ConversationRow, message: OaMessage, f
   const type = oaMessageType(message);
   const charged = !(free && type === 'CS');
   const rules = charged ? await validRules(db, conv.tenantId, now) : [];
-  const price = charged ? priceWith(OA_PRICES[type], terms.discountPercent, rules, { tag: oaDiscountTag(type) }).price : 0;
+  // The list price is the tenant's service package price of the type when it has one (ADR 0025).
+  const listPrice = charged ? await tenantListPrice(db, conv.tenantId, 'OA', type, OA_PRICES[type]) : 0;
+  const price = charged ? priceWith(listPrice, terms.discountPercent, rules, { tag: oaDiscountTag(type) }).price : 0;
   return {
     tenantId: conv.tenantId,
     apiKeyId: null,
@@ -121,7 +124,7 @@ async function outgoing(db: DbOrTx, conv: ConversationRow, message: OaMessage, f
     requestHash: sha256(canonicalJson({ kind: 'chat', uid: conv.userId, message, trackingId })),
     type,
     price,
-    values: { uid: conv.userId, messageData: message, templateName: message.kind, mode: 'production', listPrice: charged ? OA_PRICES[type] : 0 },
+    values: { uid: conv.userId, messageData: message, templateName: message.kind, mode: 'production', listPrice },
   };
 }
 

@@ -11,6 +11,7 @@ import { zaloFailure } from '../zalo-oa/service';
 import { validRules } from '../discounts/service';
 import { presentConversation, presentPlaygroundStatus } from './presenter';
 import { findActiveKeyContext, findFollower, findOaReceipt } from './repo';
+import { tenantPackagePrices } from '../service-packages/service';
 
 /** Tracking ids of playground sends start with this; the status route reads no other message. */
 const TRACKING_PREFIX = 'playground-';
@@ -23,7 +24,9 @@ async function playgroundContext(db: DbOrTx, scope: TenantScope, apiKeyId: strin
   if (!row) throw apiKeyNotFound();
   // The tenant's discounts valid now: the playground charges what the public API would.
   const discounts = await validRules(db, row.tenantId, new Date());
-  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent ?? 0, discounts, template: null };
+  // The tenant's service package prices (ADR 0025), as the public API's context read finds them.
+  const packagePrices = await tenantPackagePrices(db, row.tenantId);
+  return { key: { id: row.id, tenantId: row.tenantId, zaloOaId: row.zaloOaId }, znsService: row.znsService, oaService: row.oaService, discountPercent: row.discountPercent ?? 0, discounts, packagePrices, template: null };
 }
 
 /**

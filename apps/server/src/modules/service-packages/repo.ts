@@ -90,3 +90,13 @@ export async function tenantPackageOf(db: DbOrTx, tenantId: string): Promise<{ p
   const [w] = await db.select({ d: wallets.discountPercent }).from(wallets).where(eq(wallets.tenantId, tenantId));
   return { pkg: row?.pkg ?? null, assignedAt: row?.assignedAt ?? null, discountPercent: Number(w?.d ?? 0) };
 }
+
+/** The prices of the tenant's package (null: none), for callers outside the send API's context read. */
+export async function packagePricesOf(db: DbOrTx, tenantId: string): Promise<{ zns: number | null; oaCs: number | null; oaTransaction: number | null; oaPromotion: number | null } | null> {
+  const [row] = await db
+    .select({ zns: servicePackages.znsPrice, oaCs: servicePackages.oaCsPrice, oaTransaction: servicePackages.oaTransactionPrice, oaPromotion: servicePackages.oaPromotionPrice })
+    .from(tenantPackages)
+    .innerJoin(servicePackages, eq(servicePackages.id, tenantPackages.packageId))
+    .where(eq(tenantPackages.tenantId, tenantId));
+  return row ?? null;
+}

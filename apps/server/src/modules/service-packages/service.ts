@@ -13,13 +13,28 @@ import {
   findPackageByName,
   insertPackage,
   listPackages,
+  packagePricesOf,
   tenantPackageOf,
   tenantsOnPackages,
   updatePackageRow,
   type PackageValues,
 } from './repo';
 
+import { packageListPrice, type PackagePrices } from './pricing';
+import type { MessageType } from '@zc/shared/api/messaging';
+import type { DbOrTx } from '../../db/client';
+
 export { packageListPrice, type PackagePrices } from './pricing';
+
+/** The tenant's package prices (null: no package), read for sends outside the public API's context read (playground, campaigns, chat, fallback). */
+export async function tenantPackagePrices(db: DbOrTx, tenantId: string): Promise<PackagePrices | null> {
+  return packagePricesOf(db, tenantId);
+}
+
+/** The list price of one message of the tenant (ADR 0025): its package's price of the kind, else `standard`. */
+export async function tenantListPrice(db: DbOrTx, tenantId: string, module: 'ZNS' | 'OA', type: MessageType, standard: number): Promise<number> {
+  return packageListPrice(await packagePricesOf(db, tenantId), module, type, standard);
+}
 
 function values(body: ServicePackageInput): PackageValues {
   return {

@@ -23,6 +23,7 @@ import { discountedPrice, fallbackTrackingId, findMessage, OA_PRICES, oaMessageT
 import { canUpdateFallback, fallbackAbilities } from './policy';
 import { presentFallbackSettings, presentFallbackView } from './presenter';
 import { findFallbackSettings, findFollowerByPhone, tenantOaServiceOn, upsertFallbackSettings } from './repo';
+import { tenantListPrice } from '../service-packages/service';
 
 /** The tenant's settings (or the defaults), the trigger catalogue and what the actor may do. */
 export async function getFallbackView(db: DbOrTx, scope: TenantScope, actor: Actor): Promise<FallbackView> {
@@ -108,7 +109,8 @@ async function createFallbackMessage(tx: Tx, row: MessageRow, settings: { messag
   if (!message) return { messageId: null, note: 'EMPTY_CONTENT', replayed: false };
   const wallet = await ensureTenantWallet(tx, row.tenantId);
   const type = oaMessageType(message);
-  const price = discountedPrice(OA_PRICES[type], wallet.discountPercent);
+  // The list price is the tenant's service package price of the type when it has one (ADR 0025).
+  const price = discountedPrice(await tenantListPrice(tx, row.tenantId, 'OA', type, OA_PRICES[type]), wallet.discountPercent);
   const [written] = await writeOutbox({ tx }, [
     {
       tenantId: row.tenantId,
