@@ -41,6 +41,15 @@ async function open(page: Page, path: string, lng: 'vi' | 'en', ready: string): 
   await settle(page);
 }
 
+async function sendOne(secret: string, trackingId: string): Promise<void> {
+  const res = await fetch(`${BASE_URL}/api/v1/zns/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': secret },
+    body: JSON.stringify({ phone: '0987009999', templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: '424242' }, trackingId }),
+  });
+  assert.equal(res.status, 202, await res.text());
+}
+
 async function capture(page: Page, name: string, lng: string, width: number): Promise<void> {
   await page.screenshot({ path: shot(`dashboards-${name}-${lng}-${width}`), fullPage: true });
   if (width === PHONE.width) await noSidewaysScroll(page, `${name} (${lng})`);
@@ -50,14 +59,7 @@ describe('Dashboards journey', () => {
   it('shows sent messages on the organisation dashboard, drills down tenant → OAs, hides revenue from a moderator, in vi and en at 1440 and 390 px', { timeout: 600_000 }, async () => {
     const { session, tenant, key } = await znsSendSetup(OWNER, 'Dashboards journey', 200_000);
     const run = Date.now().toString(36);
-    for (let i = 0; i < SENDS; i++) {
-      const res = await fetch(`${BASE_URL}/api/v1/zns/send`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key.secret },
-        body: JSON.stringify({ phone: `098700${String(1000 + i)}`, templateId: SANDBOX_TEMPLATE_IDS.otp, templateData: { otp: String(100000 + i) }, trackingId: `dash-${run}-${i}` }),
-      });
-      assert.equal(res.status, 202, await res.text());
-    }
+    for (let i = 0; i < SENDS; i++) await sendOne(key.secret, `dash-${run}-${i}`);
 
     // The rollups are folded every 2 s (ADR 0024): wait until today's figures hold the sends.
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
@@ -92,6 +94,16 @@ describe('Dashboards journey', () => {
         await page.getByTestId('dashboard-revenue').waitFor();
         assert.match(await page.getByTestId('dashboard-revenue').innerText(), lng === 'vi' ? /Doanh thu/ : /Revenue/);
         await capture(page, 'organisation', lng, viewport.width);
+        if (lng === 'vi' && viewport.width === DESKTOP.width) {
+          // Live: a message sent now shows up without a reload (message events refetch after the fold).
+          const before = Number(total.replace(/\D/g, ''));
+          await sendOne(key.secret, `dash-${run}-live`);
+          await page.waitForFunction(
+            (n) => Number((document.querySelector('[data-testid="dashboard-total-value"]')?.textContent ?? '').replace(/\D/g, '')) > n,
+            before,
+            { timeout: 30_000 },
+          );
+        }
 
         // Drill-down: the tenants → Shop An Nhiên → its official accounts.
         await page.getByTestId('dashboard-tab-byTenant').click();
@@ -140,6 +152,17 @@ describe('Dashboards journey', () => {
         assert.equal(await page.getByTestId('dashboard-revenue-total').count(), 0, 'no revenue card without VIEW_REVENUE_CHART');
         assert.equal(await page.getByTestId('dashboard-tab-report').count(), 0, 'no report tab without VIEW_REVENUE_CHART');
         await capture(page, 'moderator', lng, viewport.width);
+
+        // A secondary call refused (403) shows its section as not permitted; the page stays.
+        await page.route('**/api/merchant/stats/low-balances', (route) =>
+          route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }) }),
+        );
+        await page.reload();
+        await page.getByTestId('dashboard-low-balances').getByTestId('dashboard-forbidden').waitFor({ timeout: 20_000 });
+        await page.getByTestId('dashboard-totals').waitFor();
+        assert.equal(new URL(page.url()).pathname, '/dashboard', 'a refused section does not send the user away');
+        await page.getByTestId('dashboard-low-balances').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`dashboards-forbidden-section-${lng}-${viewport.width}`) });
       } finally {
         await context.close();
       }
