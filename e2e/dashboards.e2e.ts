@@ -103,6 +103,12 @@ describe('Dashboards journey', () => {
             before,
             { timeout: 30_000 },
           );
+          // The hourly view of the same range (30 days fit the 31 days an hourly view answers).
+          await page.getByTestId('dashboard-period').getByText('Theo giờ').click();
+          await page.waitForURL((u) => u.searchParams.get('period') === 'HOURLY');
+          await settle(page);
+          await page.getByTestId('dashboard-messages-line').locator('text', { hasText: /^\d{2}\/\d{2} \d{2}:00$/ }).first().waitFor({ timeout: 20_000 });
+          await page.screenshot({ path: shot('dashboards-organisation-hourly-vi-1440') });
         }
 
         // Drill-down: the tenants → Shop An Nhiên → its official accounts.
