@@ -97,6 +97,8 @@ describe('service packages: CRUD and assignment', () => {
     // EU holds no organisation permission: not even the list. USER reads (VIEW_TENANT) but does not write.
     const eu = await buildUser(t.database, { merchantId: a.org.id, role: 'EU', tenantIds: [a.tenant.id] });
     expect((await t.app.inject({ url: '/api/merchant/service-packages', headers: (await loginAs(t.app, eu.email)).headers({ 'x-merchant-id': a.org.id }) })).statusCode).toBe(403);
+    // The tenant's own view needs VIEW_TENANT_SERVICES in that tenant.
+    expect((await t.app.inject({ url: '/api/merchant/tenant-package', headers: (await loginAs(t.app, eu.email)).headers({ 'x-tenant-id': a.tenant.id }) })).statusCode).toBe(403);
     const member = await buildUser(t.database, { merchantId: a.org.id, role: 'USER', tenantIds: [a.tenant.id] });
     const ms = await loginAs(t.app, member.email);
     const mh = ms.headers({ 'x-merchant-id': a.org.id });
