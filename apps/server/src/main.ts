@@ -12,6 +12,7 @@ import { resumeStaleSyncs } from './modules/followers/service';
 import { broadcastSendJob } from './modules/broadcasts/job';
 import { templateStatusPollJob } from './modules/templates/job';
 import { zmaLoyaltyJobs } from './modules/zma-loyalty/jobs';
+import { monthEndStatementsJob } from './modules/statements/job';
 import { reportJobs } from './modules/reports/job';
 import { oaContentPublishJob, oaContentStatsJob } from './modules/oa-content/publisher';
 import { createCipher } from './platform/crypto';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
   definitions.push(templateStatusPollJob(database.db, zalo));
   // Mini-app gift codes: bulk generation batches, and ALLOCATED codes past expiry → EXPIRED every 5 minutes.
   definitions.push(...zmaLoyaltyJobs(database.db));
+  // Month-end statements (issue 16 #3): hourly, for wallets whose month has just ended in their time zone.
+  definitions.push(monthEndStatementsJob(database.db));
   // Reports (issue 16 #4): large exports written in the background, expired files dropped, the weekly/monthly report mails.
   definitions.push(...reportJobs(database.db, { publicUrl: config.publicUrl, secret: config.appSecret }));
   const jobs = await startJobs(database, { url: config.databaseUrl, workers: role !== 'api', jobs: definitions });
