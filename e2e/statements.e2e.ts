@@ -310,6 +310,13 @@ describe('statements journey', () => {
       const [csv] = await Promise.all([vpage.waitForEvent('download'), vpage.locator('[data-testid=bills-table] tr.ant-table-row').first().getByTestId('statement-csv').click()]);
       assert.match(csv.suggestedFilename(), /\.csv$/);
       assert.match((await readFile(await csv.path())).toString('utf8'), /Số dư cuối kỳ/);
+      // Live: the owner issues the organisation's statement elsewhere; the moderator's list follows (statement.changed), no reload.
+      const [orgStatement] = await orgApi<StatementRow[]>(session, 'GET', `merchant/statements?period=${period}&tenantId=organisation`);
+      assert.ok(orgStatement, "the organisation's own statement of last month exists");
+      const orgRow = vpage.locator(`[data-testid=bills-table] tr[data-statement-id="${orgStatement.id}"]`);
+      await orgRow.locator('[data-testid=statement-status][data-status=GENERATED]').waitFor({ timeout: 15_000 });
+      await orgApi(session, 'POST', `merchant/statements/${orgStatement.id}/issue`);
+      await orgRow.locator('[data-testid=statement-status][data-status=ISSUED]').waitFor({ timeout: 15_000 });
       await vpage.screenshot({ path: shot('statements-bills-moderator-vi'), fullPage: true });
     } finally {
       await viewer.close();
