@@ -135,3 +135,24 @@ export const messageStatsMerchantDaily = pgTable(
   },
   (t) => [primaryKey({ name: 'message_stats_merchant_daily_pk', columns: [t.merchantId, t.day, t.module] })],
 );
+
+/** The breakdown dimensions of the organisation rollup below (SQL keys: type, template_id, zalo_oa_id). */
+export const STATS_MERCHANT_DIMENSIONS = ['type', 'template', 'oa'] as const;
+
+/**
+ * Per organisation, Vietnam day, dimension and key (a message type, a template id '' for none, an OA
+ * id): the organisation dashboard's breakdowns for a caller who sees every tenant, without the
+ * module / API key / campaign / tenant detail of message_stats_daily (a type breakdown reads a few
+ * rows a day instead of thousands). Kept by the fold like the organisation rollups above.
+ */
+export const messageStatsMerchantDimDaily = pgTable(
+  'message_stats_merchant_dim_daily',
+  {
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    dimension: text('dimension', { enum: STATS_MERCHANT_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_merchant_dim_daily_pk', columns: [t.merchantId, t.dimension, t.day, t.key] })],
+);

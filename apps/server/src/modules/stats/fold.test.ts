@@ -78,6 +78,12 @@ describe('message statistics rollups (ADR 0024)', () => {
       );
       expect(Object.fromEntries(Object.entries(r[0]!).map(([k, v]) => [k, Number(v)])), table).toEqual(both);
     }
+    for (const dimension of ['type', 'template', 'oa']) {
+      const r = await q<Record<string, string>>(
+        sql`select coalesce(sum(total),0) total, coalesce(sum(sent),0) sent, coalesce(sum(delivered),0) delivered, coalesce(sum(failed),0) failed, coalesce(sum(cost),0) cost from message_stats_merchant_dim_daily where merchant_id = ${orgId} and dimension = ${dimension}`,
+      );
+      expect(Object.fromEntries(Object.entries(r[0]!).map(([k, v]) => [k, Number(v)])), dimension).toEqual(both);
+    }
     const errors = await q<{ error_code: number; failed: string }>(sql`select error_code, sum(failed) failed from message_error_stats_daily where tenant_id = ${tenantA} group by 1 order by 1`);
     const directErrors = await q<{ error_code: number; failed: string }>(
       sql`select error_code, count(*) failed from message_history where tenant_id = ${tenantA} and status in ('ERROR','ERROR_CALL_ZALO') group by 1 order by 1`,

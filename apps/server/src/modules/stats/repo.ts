@@ -146,6 +146,16 @@ export async function selectByDetail(db: DbOrTx, tenantIds: readonly string[], r
   return rowsOf<SumRow & { key: string }>(r);
 }
 
+/** Sums per message type, template or OA over every tenant of the organisation (message_stats_merchant_dim_daily). */
+export async function selectMerchantByDetail(db: DbOrTx, merchantId: string, range: RollupRange, dimension: keyof typeof DETAIL_KEY): Promise<Array<SumRow & { key: string }>> {
+  const r = await db.execute(sql`
+    select key, ${SUMS}
+    from message_stats_merchant_dim_daily
+    where merchant_id = ${merchantId} and dimension = ${dimension} and day between ${range.fromDay}::date and ${range.toDay}::date
+    group by 1`);
+  return rowsOf<SumRow & { key: string }>(r);
+}
+
 /** Names and avatars of OAs of the tenants. */
 export async function selectOaNames(db: DbOrTx, tenantIds: readonly string[]) {
   const r = await db.execute(sql`select id, name, avatar from zalo_oas where tenant_id = any(${uuidArray(tenantIds)}) order by created_at, id`);

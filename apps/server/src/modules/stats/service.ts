@@ -28,6 +28,7 @@ import {
   selectByDetail,
   selectByTenant,
   selectLowBalances,
+  selectMerchantByDetail,
   selectMerchantSeries,
   selectOaNames,
   selectSeries,
@@ -169,7 +170,8 @@ export async function getBreakdown(db: DbOrTx, caller: OrgCaller, q: StatsBreakd
     const sums = new Map((await selectByTenant(db, ids, range)).map((r) => [r.key, r]));
     rows = tenants.map((t) => ({ key: t.id, label: t.name, ...countersOf(sums.get(t.id)) }));
   } else {
-    const sums = await selectByDetail(db, ids, range, q.dimension);
+    // Every tenant of the organisation: its own breakdown rollup (no tenant, module, key or campaign detail to add up).
+    const sums = caller.everyTenant && !q.tenantId ? await selectMerchantByDetail(db, caller.merchantId, range, q.dimension) : await selectByDetail(db, ids, range, q.dimension);
     const labels = new Map<string, string>();
     if (q.dimension === 'template') for (const n of await selectTemplateNames(db, ids, sums.map((r) => r.key).filter(Boolean))) labels.set(n.id, n.name);
     if (q.dimension === 'oa') for (const o of await selectOaNames(db, ids)) labels.set(o.id, o.name);
