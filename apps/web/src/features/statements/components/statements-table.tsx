@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
-import Tag from 'antd/es/tag';
 import type { TableProps } from 'antd/es/table';
 import type { Statement } from '@zc/shared/api/statements';
 import { DataTable, type DataTablePaging } from '../../../components/data-table';
@@ -12,7 +11,8 @@ import { StatementStatusTag } from './statement-status-tag';
 import { useStatementActions, useWalletName } from './use-statement-actions';
 
 /**
- * Statements as rows: month, wallet, mode, opening and closing balance, amount due, status, and the
+ * Statements as rows: month, wallet, opening balance, top-ups, charged, closing balance, amount due
+ * (postpaid; the mode is in the details), status, and the
  * row's actions — details, PDF, CSV, and issue / record payment only when the server's abilities
  * allow them.
  */
@@ -46,7 +46,6 @@ export function StatementsTable({
   const columns: TableProps<Statement>['columns'] = [
     ...(showPeriod ? [{ key: 'period', title: t('fields.period'), render: (_: unknown, s: Statement) => <span style={{ whiteSpace: 'nowrap' }}>{s.period}</span> }] : []),
     ...(showWallet ? [{ key: 'wallet', title: t('wallet'), render: (_: unknown, s: Statement) => walletName(s) }] : []),
-    { key: 'mode', title: t('mode'), render: (_, s) => <Tag color={s.walletMode === 'PREPAID' ? 'blue' : 'purple'}>{t(`wallet:wallet.modes.${s.walletMode}`)}</Tag> },
     { key: 'opening', title: t('fields.openingBalance'), align: 'right', render: (_, s) => money(s.openingBalance) },
     { key: 'topUps', title: t('fields.topUps'), align: 'right', render: (_, s) => money(s.topUps) },
     { key: 'charged', title: t('lines.amount'), align: 'right', render: (_, s) => money(s.charges + s.usage + s.holdCharges) },
