@@ -13,7 +13,7 @@ export const SERVICE_ORDER: readonly TenantService[] = ['oaService', 'znsService
  * switched off, these items leave the menu and calls into the service answer 'module not enabled'.
  */
 export const SERVICE_MENU_ITEMS: Readonly<Record<TenantService, readonly string[]>> = {
-  oaService: ['oaAnalytics', 'oaContent', 'oaChat', 'oaCustomers', 'oaUid', 'oaHistory'],
+  oaService: ['oaAnalytics', 'oaContent', 'oaBroadcast', 'oaChat', 'oaCustomers', 'oaUid', 'oaHistory'],
   znsService: ['znsCampaign', 'znsTemplateLibrary', 'znsTemplateManagement', 'znsPlayground', 'znsHistory'],
   isMiniAppEnabled: ['miniApps'],
   isMultiTeam: ['teams'],
