@@ -255,28 +255,61 @@ export async function selectUsed(db: DbOrTx, customerId: string, drawId: string,
 /**
  * Takes one of the period's turns: a conditional upsert (`used < allowed`). The usage row is locked
  * until the transaction ends whether or not it was updated (ON CONFLICT DO UPDATE locks the row it
- * conflicts with), so one customer's spins on one draw run one after another. Answers the new
- * `used`, or null when no period turn was left.
+ * conflicts with), so one customer's spins on one draw run one after another. `used` is the new
+ * count, or null when no period turn was left. The spin was decided on a cached configuration: the
+ * upsert runs only while the draw still has `configVersion` (else nothing is written and `configOk`
+ * is false: the caller re-reads).
  */
-export async function takePeriodTurn(tx: Tx, customerId: string, drawId: string, periodKey: string, allowed: number): Promise<number | null> {
+export async function takePeriodTurnChecked(
+  tx: Tx,
+  t: { zmaAppId: string; customerId: string; drawId: string; periodKey: string; allowed: number; configVersion: number },
+): Promise<{ configOk: boolean; used: number | null }> {
   const r = await tx.execute(sql`
-    insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
-    values (${customerId}, ${drawId}, ${periodKey}, ${allowed > 0 ? 1 : 0})
-    on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${allowed}
-    returning used`);
-  const row = rowsOf<{ used: number }>(r)[0];
-  return row && Number(row.used) > 0 ? Number(row.used) : null;
+    with cfg as (
+      select 1 from zma_draws where id = ${t.drawId}::uuid and zma_app_id = ${t.zmaAppId}::uuid and config_version = ${t.configVersion}
+    ), turn as (
+      insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
+      select ${t.customerId}::uuid, ${t.drawId}::uuid, ${t.periodKey}, ${t.allowed > 0 ? 1 : 0}::int where exists (select 1 from cfg)
+      on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${t.allowed}::int
+      returning u.used
+    )
+    select exists (select 1 from cfg) as "configOk", (select used from turn where used > 0) as used`);
+  const row = rowsOf<{ configOk: boolean; used: number | null }>(r)[0]!;
+  return { configOk: row.configOk, used: row.used === null ? null : Number(row.used) };
 }
 
-/** Records a win in the period's row (already locked by takePeriodTurn). */
-export async function addPeriodWin(tx: Tx, customerId: string, drawId: string, periodKey: string): Promise<void> {
-  await tx.execute(sql`update zma_turn_usage set wins = wins + 1 where customer_id = ${customerId} and draw_id = ${drawId} and period_key = ${periodKey}`);
-}
-
-/** A WIN takes one of the prize's stock: no row when the stock is gone (ADR 0022). */
-export async function takePrize(tx: Tx, prizeId: string): Promise<boolean> {
-  const r = await tx.execute(sql`update zma_draw_prizes set won = won + 1 where id = ${prizeId} and (stock is null or won < stock) returning id`);
-  return rowsOf(r).length > 0;
+/**
+ * The last statement of a winning spin's transaction (ADR 0022): the prize's conditional stock take,
+ * and — only when it took one — the WIN spin row and the win counted in the period's usage row (when
+ * a period turn was spent). Answers the gift's current display fields, or null when the stock is gone
+ * (the caller rolls the whole transaction back). The hot prize row is locked only from here to COMMIT.
+ */
+export async function finishWin(
+  tx: Tx,
+  w: { spinId: string; zmaAppId: string; drawId: string; customerId: string; prizeId: string; giftCodeId: string; now: Date; periodKey: string | null },
+): Promise<NonNullable<PrizeView['gift']> | null> {
+  const r = await tx.execute(sql`
+    with prize as (
+      update zma_draw_prizes set won = won + 1 where id = ${w.prizeId}::uuid and (stock is null or won < stock) returning id, gift_item_id
+    ), spin as (
+      insert into zma_spins (id, zma_app_id, draw_id, customer_id, prize_id, gift_code_id, outcome, created_at)
+      select ${w.spinId}::uuid, ${w.zmaAppId}::uuid, ${w.drawId}::uuid, ${w.customerId}::uuid, prize.id, ${w.giftCodeId}::uuid, 'WIN', ${w.now.toISOString()}::timestamptz from prize
+      returning id
+    )${
+      w.periodKey === null
+        ? sql``
+        : sql`, period_win as (
+      update zma_turn_usage set wins = wins + 1
+      where customer_id = ${w.customerId}::uuid and draw_id = ${w.drawId}::uuid and period_key = ${w.periodKey} and exists (select 1 from spin)
+    )`
+    }
+    select i.name, i.type, i.image_url as "imageUrl", i.discount_kind as "discountKind", i.discount_value as "discountValue",
+      i.min_order_value as "minOrderValue", i.conditions
+    from prize join zma_gift_items i on i.id = prize.gift_item_id`);
+  const g = rowsOf<{ name: string; type: 'ITEM' | 'VOUCHER'; imageUrl: string | null; discountKind: 'AMOUNT' | 'PERCENT' | null; discountValue: number | string | null; minOrderValue: number | string | null; conditions: string | null }>(r)[0];
+  if (!g) return null;
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return { name: g.name, type: g.type, imageUrl: g.imageUrl, discountKind: g.discountKind, discountValue: num(g.discountValue), minOrderValue: num(g.minOrderValue), conditions: g.conditions };
 }
 
 /** Wins of a customer in a draw since a moment (GAME_RESULT). */

@@ -22,7 +22,7 @@ import { ZMA_PROBABILITY_SCALE, type ZmaStatus } from '@zc/shared/api/zma';
 import type { CustomerGift } from '@zc/shared/api/zma-loyalty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { recordZmaActivity, zmaActivityInsertSql, type ZmaActivityInput } from '../mini-apps/service';
+import { recordZmaActivity, zmaActivityInsertSql } from '../mini-apps/service';
 import { findCustomer, grantBonusTurns, spendBonusTurn, type CustomerRef } from '../zma-customers/service';
 import { allocateGiftCode, countUnusedCodes, findGiftItems } from '../zma-loyalty/service';
 import { cryptoTicket, pickSlice } from './pick';
@@ -392,25 +392,28 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
       }
       // No period turn left: a bonus turn, in the transaction (the statement wrote nothing but a used = 0 row).
       // A "no turns" answer is given by the transaction, on the configuration just checked.
-    } else if (!fresh) {
-      continue; // a win or a counted limit runs on a fresh read (stock, gift fields, version)
     }
     customer ??= await findCustomer(db, input.zmaAppId, input.customerId);
     if (!customer) throw notFound();
-    const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id };
-    if (!tryWin) return spinTx(db, ctx, false);
+    const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id, configVersion: config.configVersion };
     try {
-      return await spinTx(db, ctx, true);
-    } catch (e) {
-      if (!(e instanceof SoldOut)) throw e;
-      // The stock ran out between the snapshot and the take: the whole attempt rolled back; the same slice, without its prize.
-      if (slice.stock !== null) slice.won = Math.max(slice.won, slice.stock); // later spins of this process skip it
-      if (!counted) {
-        const shown = prizes.find((p) => p.giftItemId === null) ?? slice;
-        const r = await noPrizeStatement(db, input, now, config, plan, shown);
-        if (r.result) return r.result;
+      if (!tryWin) return await spinTx(db, ctx, false);
+      try {
+        return await spinTx(db, ctx, true);
+      } catch (e) {
+        if (!(e instanceof SoldOut)) throw e;
+        // The stock ran out between the snapshot and the take: the whole attempt rolled back; the same slice, without its prize.
+        if (slice.stock !== null) slice.won = Math.max(slice.won, slice.stock); // later spins of this process skip it
+        if (!counted) {
+          const shown = prizes.find((p) => p.giftItemId === null) ?? slice;
+          const r = await noPrizeStatement(db, input, now, config, plan, shown);
+          if (r.result) return r.result;
+        }
+        return await spinTx(db, ctx, false);
       }
-      return spinTx(db, ctx, false);
+    } catch (e) {
+      if (!(e instanceof ConfigChanged) || attempt >= 3) throw e;
+      fresh = false; // the transaction wrote nothing: re-read, then the same ticket on what is there now
     }
   }
 }
@@ -447,6 +450,8 @@ async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: rep
 }
 
 class SoldOut extends Error {}
+/** The draw's configuration version moved since the spin read it (the transaction rolled back). */
+class ConfigChanged extends Error {}
 
 interface SpinCtx {
   input: SpinInput;
@@ -456,6 +461,7 @@ interface SpinCtx {
   prizes: repo.PrizeView[];
   slice: repo.PrizeView;
   drawId: string;
+  configVersion: number;
 }
 
 /**
@@ -467,7 +473,9 @@ interface SpinCtx {
 async function spinTx(db: Db, ctx: SpinCtx, win: boolean): Promise<SpinResult> {
   const { input, now, customer, plan, prizes, slice, drawId } = ctx;
   return db.transaction(async (tx) => {
-    const usedNow = await repo.takePeriodTurn(tx, customer.id, drawId, plan.periodKey, plan.allowed);
+    const turn = await repo.takePeriodTurnChecked(tx, { zmaAppId: input.zmaAppId, customerId: customer.id, drawId, periodKey: plan.periodKey, allowed: plan.allowed, configVersion: ctx.configVersion });
+    if (!turn.configOk) throw new ConfigChanged();
+    const usedNow = turn.used;
     let bonusSpent = false;
     if (usedNow === null) {
       bonusSpent = await spendBonusTurn(tx, customer.id);
@@ -494,36 +502,29 @@ async function spinTx(db: Db, ctx: SpinCtx, win: boolean): Promise<SpinResult> {
     // A gift slice that could not be won: the wheel stops on a "no prize" slice when there is one (ADR 0022).
     const shown = win || slice.giftItemId === null ? slice : (prizes.find((p) => p.giftItemId === null) ?? slice);
     let gift: CustomerGift | null = null;
-    if (win && slice.giftItemId && slice.gift) {
+    const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId };
+    if (win && slice.giftItemId) {
       const code = await allocateGiftCode(tx, { zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId: slice.giftItemId, customerId: customer.id, spinId, now });
-      gift = {
-        codeId: code.codeId,
-        code: code.code,
-        status: 'ALLOCATED',
-        type: slice.gift.type,
-        name: slice.gift.name,
-        imageUrl: slice.gift.imageUrl,
-        discountKind: slice.gift.discountKind,
-        discountValue: slice.gift.discountValue,
-        minOrderValue: slice.gift.minOrderValue,
-        conditions: slice.gift.conditions,
-        expiresAt: code.expiresAt,
-        assignedAt: now.toISOString(),
-        usedAt: null,
-        branchName: null,
-      };
-      if (usedNow !== null) await repo.addPeriodWin(tx, customer.id, drawId, plan.periodKey);
+      // One activity insert per spin (the allocation's own row stays quiet) and the zma.activity event, for a win only:
+      // a spin that wins nothing changes no stock or gift an open page shows, and at hundreds of spins a
+      // second every console stream would otherwise carry each one (ARCHITECTURE rule 10).
+      await recordZmaActivity(
+        tx,
+        [
+          { ...base, kind: 'SPIN', detail: { spinId, outcome: 'WIN', prizeId: slice.id, label: slice.label, bonusTurn: bonusSpent } },
+          { ...base, kind: 'GIFT_WON', giftItemId: slice.giftItemId, giftCodeId: code.codeId, detail: { spinId, code: code.code, prizeId: slice.id, label: slice.label } },
+        ],
+        { announce: true },
+      );
+      // Last: the prize's stock, the spin row and the period's win in one statement; no stock → everything rolls back.
+      const item = await repo.finishWin(tx, { spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: slice.id, giftCodeId: code.codeId, now, periodKey: usedNow !== null ? plan.periodKey : null });
+      if (!item) throw new SoldOut();
+      gift = { codeId: code.codeId, code: code.code, status: 'ALLOCATED', ...item, expiresAt: code.expiresAt, assignedAt: now.toISOString(), usedAt: null, branchName: null };
+    } else {
+      await repo.insertSpin(tx, { id: spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: shown.id, giftCodeId: null, outcome: 'NO_PRIZE', createdAt: now });
+      await recordZmaActivity(tx, { ...base, kind: 'SPIN', detail: { spinId, outcome: 'NO_PRIZE', prizeId: shown.id, label: shown.label, bonusTurn: bonusSpent } }, { announce: false });
     }
     const outcome = gift ? 'WIN' : 'NO_PRIZE';
-    await repo.insertSpin(tx, { id: spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: shown.id, giftCodeId: gift?.codeId ?? null, outcome, createdAt: now });
-    const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId };
-    const activity: ZmaActivityInput[] = [{ ...base, kind: 'SPIN', detail: { spinId, outcome, prizeId: shown.id, label: shown.label, bonusTurn: bonusSpent } }];
-    if (gift) activity.push({ ...base, kind: 'GIFT_WON', giftItemId: slice.giftItemId, giftCodeId: gift.codeId, detail: { spinId, code: gift.code, prizeId: slice.id, label: slice.label } });
-    // One insert per spin (the allocation's own row stays quiet); the zma.activity event only for a win:
-    // a spin that wins nothing changes no stock or gift an open page shows, and at hundreds of spins a
-    // second every console stream would otherwise carry each one (ARCHITECTURE rule 10).
-    await recordZmaActivity(tx, activity, { announce: gift !== null });
-    if (gift && !(await repo.takePrize(tx, slice.id))) throw new SoldOut();
 
     const periodLeft = usedNow !== null ? Math.max(0, plan.allowed - usedNow) : 0;
     const bonusLeft = Math.max(0, customer.bonusTurns - (bonusSpent ? 1 : 0));

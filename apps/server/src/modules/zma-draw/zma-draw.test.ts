@@ -182,6 +182,41 @@ describe('the spin', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/zma/app/draws/${d.id}/spin` })).statusCode).toBe(401);
   });
 
+  it('a spin runs on the cached configuration only while its version holds: console edits, rule changes and another process\'s edits are seen by the next spin', async () => {
+    const f = await drawFixture(t);
+    const d = await createDraw(f, drawBody(f.voucher.id, { probability: 0, stock: 5 }));
+    const c = await f.customer({ bonusTurns: 20 });
+    const spinOnce = async () => {
+      const r = await spinOutcome(f, d.id, c.id);
+      return r instanceof AppError ? r.code : r.outcome;
+    };
+    expect(await spinOnce()).toBe('NO_PRIZE'); // the configuration is now cached in this process
+    // The console makes the voucher certain: the next spin wins it.
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/zma/merchant/lucky-draw/${d.id}`, headers: f.headers(), payload });
+    const prizes = (p: number) => [
+      { id: d.prizes[0]!.id, giftItemId: f.voucher.id, label: 'Voucher', probability: p, stock: 5 },
+      { id: d.prizes[1]!.id, giftItemId: null, label: 'Chúc may mắn', probability: 1_000_000 - p, stock: null },
+    ];
+    expect((await patch({ prizes: prizes(1_000_000) })).statusCode).toBe(200);
+    expect(await spinOnce()).toBe('WIN');
+    // A rule created in the console applies at once (GAME_RESULT: one win a day → refused).
+    const rule = await createRule(f, { drawId: d.id, name: 'Một lần thắng', conditionType: 'GAME_RESULT', frequency: 'DAILY', value: 1 });
+    expect(await spinOnce()).toBe('ZMA_PLAY_NOT_ALLOWED');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/zma/merchant/rule/${rule.id}`, headers: f.headers() })).statusCode).toBe(200);
+    expect(await spinOnce()).toBe('WIN');
+    // Another process switches the draw off (its own writes, this process's copy untouched): refused at once, nothing spent.
+    await t.database.raw.query(`update zma_draws set status = 'INACTIVE', config_version = config_version + 1 where id = $1`, [d.id]);
+    expect(await spinOnce()).toBe('ZMA_DRAW_NOT_OPEN');
+    // …and back on with the voucher gone from the wheel: the next spin wins nothing.
+    await t.database.raw.query(`update zma_draw_prizes set probability = case when gift_item_id is null then 1000000 else 0 end where draw_id = $1`, [d.id]);
+    await t.database.raw.query(`update zma_draws set status = 'ACTIVE', config_version = config_version + 1 where id = $1`, [d.id]);
+    expect(await spinOnce()).toBe('NO_PRIZE');
+    const [row] = await t.database.db.select({ bonus: zmaCustomers.bonusTurns }).from(zmaCustomers).where(eq(zmaCustomers.id, c.id));
+    expect(row?.bonus).toBe(20 - 3); // 4 spins happened: the day's turn, then 3 bonus turns (refusals spend nothing)
+    const spins = await t.database.db.select({ outcome: zmaSpins.outcome }).from(zmaSpins).where(eq(zmaSpins.customerId, c.id));
+    expect(spins.map((x) => x.outcome).sort()).toEqual(['NO_PRIZE', 'NO_PRIZE', 'WIN', 'WIN']);
+  });
+
   it('outside the schedule or switched off → 409 ZMA_DRAW_NOT_OPEN with the reason; nothing is spent', async () => {
     const f = await drawFixture(t);
     const c = await f.customer({ bonusTurns: 1 });
@@ -240,7 +275,7 @@ describe('the spin', () => {
     expect(spins.filter((s) => s.outcome === 'WIN')).toHaveLength(10);
     // Sold out: the wheel stops on the "no prize" slice.
     expect(new Set(spins.filter((s) => s.outcome === 'NO_PRIZE').map((s) => s.prizeId))).toEqual(new Set([d.prizes[1]!.id]));
-  });
+  }, 90_000); // 200 transactions one after another on PGlite: 20–40 s on a loaded host
 
   it('one customer with 3 turns spinning 10 times at once → exactly 3 spins', async () => {
     const f = await drawFixture(t);
