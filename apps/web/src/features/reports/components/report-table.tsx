@@ -22,6 +22,7 @@ const num = (v: number) => formatCount(v);
 export function ReportTable({ report, loading, groupBy }: { report: Report | undefined; loading: boolean; groupBy: string }) {
   const { t } = useTranslation('reports');
   const label = useRowLabel(groupBy);
+  const byStatus = groupBy === 'status';
   const columns: ColumnsType<ReportRow> = [
     { key: 'name', title: t(`groupBy.${groupBy}`, { defaultValue: t('columns.name') }), render: (_, r) => label(r), fixed: 'left', width: 200, ellipsis: true },
     { key: 'total', title: t('columns.total'), dataIndex: 'total', align: 'right', render: num },
@@ -30,9 +31,10 @@ export function ReportTable({ report, loading, groupBy }: { report: Report | und
     { key: 'failed', title: t('columns.failed'), dataIndex: 'failed', align: 'right', render: num },
     { key: 'pending', title: t('columns.pending'), dataIndex: 'pending', align: 'right', render: num },
     { key: 'rate', title: t('columns.deliveryRate'), dataIndex: 'deliveryRate', align: 'right', render: (v: number) => formatPercent(v) },
-    { key: 'cost', title: t('columns.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => formatVnd(v) },
-    { key: 'listCost', title: t('columns.listCost'), dataIndex: 'listCost', align: 'right', render: (v: number) => formatVnd(v) },
-    { key: 'discount', title: t('columns.discount'), align: 'right', render: (_, r) => formatVnd(Math.max(0, r.listCost - r.cost)) },
+    // Cost is kept per message, not per status bucket (ADR 0024): the status rows show it only in the totals.
+    { key: 'cost', title: t('columns.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => (byStatus ? '—' : formatVnd(v)) },
+    { key: 'listCost', title: t('columns.listCost'), dataIndex: 'listCost', align: 'right', render: (v: number) => (byStatus ? '—' : formatVnd(v)) },
+    { key: 'discount', title: t('columns.discount'), align: 'right', render: (_, r) => (byStatus ? '—' : formatVnd(Math.max(0, r.listCost - r.cost))) },
   ];
   const totals = report?.totals;
   return (
