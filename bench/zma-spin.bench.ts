@@ -6,6 +6,7 @@
 //     with ZMA_SPIN_BENCH_CONCURRENCY in flight (default 48) over a pool of ZMA_SPIN_BENCH_POOL
 //     connections (default 24); a 10 % voucher slice with ample stock, the rest "no prize". Target ≥ 1,500 spins/s.
 // `node --import tsx bench/zma-spin.bench.ts` (BENCH_PG_URL / TEST_DATABASE_URL, default postgres://zc:zc@127.0.0.1:5432/zc).
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -86,6 +87,19 @@ async function stockRace(db: Database, app: App): Promise<void> {
   if (wins !== 100 || prize.won !== 100 || codes.n !== 100 || other.length > 0) throw new Error('stock race: expected exactly 100 winners');
 }
 
+/** CPU seconds (user + system) used so far by the PostgreSQL backends serving this database (Linux /proc; null elsewhere). */
+async function backendCpu(db: Database): Promise<number | null> {
+  const pids = (await db.raw.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+  try {
+    return pids.reduce((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+    }, 0);
+  } catch {
+    return null;
+  }
+}
+
 async function throughput(db: Database, app: App): Promise<void> {
   const { drawId } = await drawFixture(db, app, { probability: 100_000, stock: 1_000_000 }, 10);
   const ids = await customers(db, app, Math.ceil(SPINS / 10));
@@ -114,8 +128,20 @@ async function throughput(db: Database, app: App): Promise<void> {
     return { ms: performance.now() - t0, latencies, failures, wins };
   };
   await run(Math.min(2000, ids.length), 0); // warm-up: plans, pool, caches (each customer's first turn)
+  // CPU used per spin by this process (the spin service, and the driver) and by the PostgreSQL backends: on a
+  // loaded host the wall-clock rate says more about the neighbours than about the code, this does not.
+  const pg0 = await backendCpu(db);
+  const node0 = process.cpuUsage();
   const r = await run(SPINS - Math.min(2000, ids.length), Math.min(2000, ids.length));
+  const nodeCpu = process.cpuUsage(node0);
+  const pg1 = await backendCpu(db);
   const n = r.latencies.length;
+  const nodeUs = (nodeCpu.user + nodeCpu.system) / n;
+  const pgUs = pg0 !== null && pg1 !== null ? ((pg1 - pg0) * 1e6) / n : null;
+  console.log(
+    `CPU per spin: this process ${nodeUs.toFixed(0)} µs, PostgreSQL backends ${pgUs === null ? 'n/a' : `${pgUs.toFixed(0)} µs`}` +
+      (pgUs === null ? '' : ` → at most ${Math.round((os.cpus().length * 1e6) / (nodeUs + pgUs))} spins/s on ${os.cpus().length} otherwise idle cores (CPU bound, WAL and background work not counted)`),
+  );
   console.log(
     `throughput: ${n} spins in ${(r.ms / 1000).toFixed(2)} s = ${Math.round((n / r.ms) * 1000)} spins/s (target ≥ 1,500); ${r.wins} wins, ${r.failures} refused; ` +
       `latency p50 ${pct(r.latencies, 50).toFixed(1)} ms, p95 ${pct(r.latencies, 95).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms; concurrency ${CONCURRENCY}, pool ${POOL}`,
