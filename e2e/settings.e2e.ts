@@ -182,7 +182,7 @@ describe('settings journey', () => {
       await page.getByTestId('settings-tab-oaSetting').click();
       await page.waitForURL((u) => u.pathname === '/tenant/zalo-oa/setting' && u.search.includes(tenant.id));
       await page.getByTestId('tenant-settings-tabs').waitFor();
-      assert.equal(await page.locator('[data-testid=tenant-settings-tabs] .ant-tabs-tab-active [data-testid=settings-tab-oaSetting]').count(), 1);
+      await page.locator('[data-testid=tenant-settings-tabs] .ant-tabs-tab-active [data-testid=settings-tab-oaSetting]').waitFor({ timeout: 15_000 });
     } finally {
       await context.close();
     }
