@@ -69,7 +69,7 @@ describe('settings journey', () => {
       const confirm = page.getByTestId('service-off-confirm');
       await confirm.waitFor();
       const confirmText = await confirm.innerText();
-      for (const item of ['Nội dung', 'Broadcast', 'Chat', 'Khách hàng']) assert.ok(confirmText.includes(item), `the confirmation names ${item}`);
+      for (const item of ['Nội dung', 'Tin truyền thông', 'Trò chuyện', 'Khách hàng']) assert.ok(confirmText.includes(item), `the confirmation names ${item}`);
       await page.screenshot({ path: shot('settings-services-confirm-vi') });
       await confirmOff(page);
       const blockers = page.getByTestId('service-blockers');
