@@ -53,8 +53,10 @@ export const NONE_LABEL: Record<Lang, string> = { vi: '(không có)', en: '(none
 
 const percent = (rate: number) => Math.round(rate * 10_000) / 100;
 
-function cells(key: string, label: string, c: StatCounters): XlsxCell[] {
-  return [key, label, c.total, c.sent, c.delivered, c.failed, c.pending, percent(c.deliveryRate), c.cost, c.listCost, c.listCost - c.cost];
+/** A file row; `noCost` for the status buckets, whose cost is not kept apart (cost is per message: the totals row carries it). */
+function cells(key: string, label: string, c: StatCounters, noCost = false): XlsxCell[] {
+  const money: XlsxCell[] = noCost ? ['', '', ''] : [c.cost, c.listCost, c.listCost - c.cost];
+  return [key, label, c.total, c.sent, c.delivered, c.failed, c.pending, percent(c.deliveryRate), ...money];
 }
 
 export interface ReportFile {
@@ -72,7 +74,7 @@ export function reportFileName(scope: 'tenant' | 'organisation', groupBy: string
 export function reportFile(r: Report, scope: 'tenant' | 'organisation', format: ReportFormat, lang: Lang): ReportFile {
   const h = HEADINGS[lang];
   const header = [h.key, h.label, h.total, h.sent, h.delivered, h.failed, h.pending, h.rate, h.cost, h.listCost, h.discount];
-  const body = r.rows.map((x) => cells(x.key, x.label, x));
+  const body = r.rows.map((x) => cells(x.key, x.label, x, r.groupBy === 'status'));
   const all = [...body, cells('', h.totals, r.totals)];
   const fileName = reportFileName(scope, r.groupBy, r.from, r.to, format);
   if (format === 'csv') {
