@@ -75,6 +75,9 @@ const SAME_IN_VI_AND_EN = new Set([
   'HTTP',
   '12 · OTP',
   '13 · URL',
+  '{{size}} MB',
+  '{{size}} KB',
+  '—',
 ]);
 
 /** §8 texts: the product's English wording, kept exactly in the en console (translated in vi). */
