@@ -7,6 +7,15 @@ import { WALLET_MAX_AMOUNT, WALLET_MODES } from './wallet';
  * null) and calendar month, cut at the month's start and end in the tenant's time zone (the organisation's
  * wallet: Asia/Ho_Chi_Minh). Every amount is whole VND and comes from the ledger (wallet_entries) alone.
  */
+/*
+ * Routes (apps/server/src/modules/statements/routes.ts):
+ * - GET /merchant/statements (VIEW_MERCHANT_BILLING_BALANCE), GET /merchant/tenant-statements (tenant, VIEW_TENANT_BILLING_BALANCE)
+ * - GET /merchant/statements/:id[/pdf|/csv][?lang=vi|en] — the organisation's (VIEW_MERCHANT_BILLING_BALANCE) or, with
+ *   VIEW_TENANT_BILLING_BALANCE only, the one of the tenant named by x-tenant-id
+ * - GET /merchant/tenant-statements/:id[/pdf|/csv][?lang=vi|en] — x-tenant-id, VIEW_TENANT_BILLING_BALANCE (group permissions
+ *   count here: use these from the tenant's billing page)
+ * - POST /merchant/statements/generate, /:id/issue, /:id/pay — UPDATE_TENANT_BILLING_BALANCE; 409 CONFLICT from a wrong status
+ */
 export const STATEMENT_STATUSES = ['GENERATED', 'ISSUED', 'PAID'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
