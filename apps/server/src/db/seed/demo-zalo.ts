@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type * as sandboxSeed from '@zc/zalo-sandbox/seed';
 import type * as sandboxChat from '@zc/zalo-sandbox/chat-sim';
 import type { Sandbox } from '@zc/zalo-sandbox/sandbox';
 import type { ZaloClient } from '@zc/zalo/client';
 import type { Db } from '../client';
-import { oaFollowerSyncs, tenants, zaloOas } from '../schema/index';
+import { oaFollowerSyncs, tenants, walletEntries, zaloOas } from '../schema/index';
 import { syncFollowers } from '../../modules/followers/service';
 import type { Cipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../../modules/wallets/ledger';
@@ -38,7 +38,15 @@ export async function seedDemoZalo(db: Db, cipher: Cipher, seed: typeof sandboxS
     });
     const wallet = await ensureTenantWallet(tx, shop.id);
     await applyEntry(tx, { walletId: wallet.id, type: 'ADD', value: 500_000, reason: 'TOPUP', note: 'demo credit' });
+    // Dated the 3rd of last month (10:00 in Ho Chi Minh City), so last month's statement (issue 16) has a movement to show.
+    await tx.update(walletEntries).set({ createdAt: demoLastMonth(new Date()) }).where(and(eq(walletEntries.walletId, wallet.id), eq(walletEntries.note, 'demo credit')));
   });
+}
+
+/** 10:00 on the 3rd of the month before `now`'s month, Asia/Ho_Chi_Minh (UTC+7): 03:00 UTC. */
+export function demoLastMonth(now: Date): Date {
+  const vn = new Date(now.getTime() + 7 * 3600_000);
+  return new Date(Date.UTC(vn.getUTCFullYear(), vn.getUTCMonth() - 1, 3, 3, 0, 0));
 }
 
 /**
