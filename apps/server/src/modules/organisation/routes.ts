@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { checkEuResponse } from '@zc/shared/api/auth';
 import { dataResponse, errorResponse, listResponse, pageQuery } from '@zc/shared/api/common';
 import { merchant, merchantRoleItem, tenant, tenantFormFields, tenantServices, tenantServicesBody, tenantUpdateFields } from '@zc/shared/api/organisation';
@@ -74,21 +75,26 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
     async () => ({ data: MERCHANT_ROLES.map((name) => ({ name, permissions: [...MERCHANT_ROLE_PERMISSIONS[name]] })) }),
   );
 
+  /** The organisation's avatar or logo from the multipart field `file` (JPG or PNG by content, ≤ 5 MB). */
+  const replaceOrganisationImage =
+    (write: typeof updateOrganisationAvatar) =>
+    async (req: FastifyRequest) => {
+      const merchantId = requireMerchant(req.ctx);
+      const { image, fields } = await readImageForm(req);
+      parseFormFields(z.strictObject({}), fields);
+      if (!image) throw fieldError('file', 'An image is required', 'required');
+      const key = await deps.files.put(image.buf, image.type);
+      await runMutation(deps.db, req, (tx, record) => write(tx, merchantId, key, record));
+      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
+    };
+
   app.patch(
     '/merchant/merchant/updateAvatar',
     {
       config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE_AVATAR' },
       schema: { operationId: 'updateMerchantAvatar', summary: 'Replace the organisation\'s avatar', tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB', response: { 200: dataResponse(merchant) } },
     },
-    async (req) => {
-      const merchantId = requireMerchant(req.ctx);
-      const { image, fields } = await readImageForm(req);
-      parseFormFields(z.strictObject({}), fields);
-      if (!image) throw fieldError('file', 'An image is required', 'required');
-      const key = await deps.files.put(image.buf, image.type);
-      await runMutation(deps.db, req, (tx, record) => updateOrganisationAvatar(tx, merchantId, key, record));
-      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
-    },
+    replaceOrganisationImage(updateOrganisationAvatar),
   );
 
   app.patch(
@@ -110,15 +116,7 @@ export function registerMerchantRoutes(app: ZodApp, deps: ModuleDeps): void {
       config: { access: merchantAccess('UPDATE_MERCHANT'), audit: 'MERCHANT_UPDATE_LOGO' },
       schema: { operationId: 'updateMerchantLogo', summary: 'Replace the organisation\'s logo', tags: merchantTags, consumes: ['multipart/form-data'], description: 'multipart field `file`: JPG or PNG, at most 5 MB (the sidebar logo; the avatar stands in until one is set)', response: { 200: dataResponse(merchant) } },
     },
-    async (req) => {
-      const merchantId = requireMerchant(req.ctx);
-      const { image, fields } = await readImageForm(req);
-      parseFormFields(z.strictObject({}), fields);
-      if (!image) throw fieldError('file', 'An image is required', 'required');
-      const key = await deps.files.put(image.buf, image.type);
-      await runMutation(deps.db, req, (tx, record) => updateOrganisationLogo(tx, merchantId, key, record));
-      return { data: await getMerchantOfUser(deps.db, requireUser(req.ctx).id, merchantId) };
-    },
+    replaceOrganisationImage(updateOrganisationLogo),
   );
 
   // The id names the organisation; membership (404) and VIEW_TENANT or VIEW_USER (403) are checked by getOrgChart.
