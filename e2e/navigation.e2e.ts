@@ -142,14 +142,14 @@ describe('navigation journeys (issue 9)', () => {
           await page.screenshot({ path: shot(`tenant-detail-owner-${tenant.oaService ? 'shop' : 'clinic'}-${tag}`), fullPage: true });
         }
 
-        // Settings is a tabbed page: the menu item opens its first tab (§3 order: discount comes first).
+        // Settings is a tabbed page: the menu item opens its first tab (§3 order: general comes first).
         const shop = session.tenants.find((t) => t.oaService);
         assert.ok(shop);
         await page.goto(`${BASE_URL}${tenantHref(PAGES.tenantHome, shop.id)}`);
         await page.getByTestId('tenant-name').waitFor();
         await openNav();
         await page.locator('[data-menu-key="tenant-settings"]').first().dispatchEvent('click');
-        await page.waitForURL((url) => url.pathname === PAGES.discounts.path && url.searchParams.get('tenantId') === shop.id);
+        await page.waitForURL((url) => url.pathname === PAGES.generalSettings.path && url.searchParams.get('tenantId') === shop.id);
         await page.getByTestId('tenant-settings-tabs').waitFor();
         await page.getByTestId('settings-tab-fallback').click();
         await page.waitForURL((url) => url.pathname === PAGES.fallback.path);
@@ -172,7 +172,7 @@ describe('navigation journeys (issue 9)', () => {
         await page.goto(`${BASE_URL}${PAGES.dashboard.path}`);
         await page.getByTestId('app-header').waitFor();
         await openNav();
-        await page.locator('[data-menu-key="billing"]').first().dispatchEvent('click');
+        await tapMenuItem('billing', 'billing-group');
         await page.waitForURL((url) => url.pathname === PAGES.billing.path);
         await page.getByTestId('merchant-wallet').waitFor();
         assert.equal(await findDeadEnd(page), null);

@@ -85,7 +85,7 @@ describe('OA followers journey', () => {
           // once offered the OA's list too, which arrived under the pointer and a click landed on another label).
           await sub.click();
           await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
-          await sub.locator('.ant-select-selection-item', { hasText: label }).waitFor({ timeout: 5_000 });
+          await sub.locator('.ant-select-selection-item', { hasText: label }).waitFor({ timeout: 15_000 });
           await page.locator('.ant-modal-title').click();
           const addInput = page.getByTestId('tag-add').locator('input');
           await addInput.fill(label);

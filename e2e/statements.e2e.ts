@@ -149,18 +149,34 @@ async function confirmPopover(page: Page): Promise<void> {
 async function balanceAtMonthEnd(page: Page, period: string): Promise<{ balance: number; found: boolean }> {
   const dialog = page.locator('[data-testid=wallet-history-dialog] .ant-modal');
   await dialog.locator('.ant-table-row, .ant-empty').first().waitFor({ timeout: 15_000 });
-  for (let guard = 0; guard < 50; guard += 1) {
-    await dialog.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-    const rows = await dialog.locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-    for (const cells of rows) {
-      const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(cells[0] ?? '');
-      if (m && `${m[3]}-${m[2]}` <= period) return { balance: amountOf(cells[4] ?? ''), found: true };
-    }
-    const next = dialog.locator('.ant-pagination-next:not(.ant-pagination-disabled)');
-    if ((await next.count()) === 0) return { balance: 0, found: false };
-    await next.click();
+  const monthOf = (cells: string[]) => {
+    const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(cells[0] ?? '');
+    return m ? `${m[3]}-${m[2]}` : null;
+  };
+  const idle = () => dialog.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  // Newest first: start from the last (oldest) page, whatever other journeys added since, and walk towards
+  // newer pages while a whole page lies at or before the month; the first row of the month or earlier on the
+  // page where newer entries begin is the month's last entry.
+  const pages = dialog.locator('.ant-pagination-item');
+  if ((await pages.count()) > 1) {
+    await pages.last().click();
+    await idle();
   }
-  return { balance: 0, found: false };
+  let found: string[] | null = null;
+  for (let guard = 0; guard < 500; guard += 1) {
+    await idle();
+    const rows = await dialog.locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const match = rows.find((cells) => (monthOf(cells) ?? '9999-99') <= period);
+    if (match) found = match;
+    const first = rows[0] ? monthOf(rows[0]) : null;
+    const prev = dialog.locator('.ant-pagination-prev:not(.ant-pagination-disabled)');
+    if (first !== null && first <= period && (await prev.count()) > 0) {
+      await prev.click();
+      continue;
+    }
+    break;
+  }
+  return found ? { balance: amountOf(found[4] ?? ''), found: true } : { balance: 0, found: false };
 }
 
 let browser: Browser;

@@ -25,8 +25,13 @@ export function expectedOrganisationMenu(held: Set<string>, tenants: TenantInfo[
     if (children.length > 0) keys.push('tenants', ...children);
   }
   if (held.has('VIEW_USER')) keys.push('user');
-  if (held.has('VIEW_MERCHANT_BILLING_BALANCE')) keys.push('billing');
+  // Billing: the wallets page and the monthly statements (issue 16), both VIEW_MERCHANT_BILLING_BALANCE.
+  if (held.has('VIEW_MERCHANT_BILLING_BALANCE')) keys.push('billing-group', 'billing', 'statements');
+  // The organisation report shows revenue: VIEW_REVENUE_CHART.
+  if (held.has('VIEW_REVENUE_CHART')) keys.push('org-report');
   if (held.has('VIEW_MERCHANT_AUDIT_LOG')) keys.push('audit-log');
+  // Organisation settings: general (UPDATE_MERCHANT) or service packages (VIEW_TENANT).
+  if (any(held, 'UPDATE_MERCHANT', 'VIEW_TENANT')) keys.push('org-settings');
   return keys;
 }
 
@@ -42,6 +47,8 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
     if (shown.length > 0) keys.push(key, ...shown);
   };
   if (held.has('VIEW_DASHBOARD_AND_CHART')) keys.push('tenant-dashboard');
+  if (held.has('VIEW_REPORT')) keys.push('tenant-report');
+  if (held.has('VIEW_TENANT_BILLING_BALANCE')) keys.push('tenant-billing');
   if (tenant.oaService && held.has('VIEW_ZALO_OA_SERVICE')) {
     group('zalo-oa', [
       ['oa-analytics', held.has('VIEW_ZALO_OA_SERVICE')],
@@ -80,7 +87,10 @@ export function expectedTenantMenu(held: Set<string>, tenant: TenantInfo): strin
   ]);
   if (held.has('VIEW_TENANT_AUDIT_LOG')) keys.push('tenant-audit-log');
   if (held.has('VIEW_API_KEYS')) keys.push('api-keys');
-  // Settings opens its first tab the caller may open: webhook and fallback (VIEW_WEBHOOK), workflow (VIEW_APPROVAL_WORK_FLOW), SLA (VIEW_TICKET).
-  if (any(held, 'VIEW_WEBHOOK', 'VIEW_APPROVAL_WORK_FLOW', 'VIEW_TICKET')) keys.push('tenant-settings');
+  // Tools > File stand: any of the permissions of the pages that upload files.
+  if (any(held, 'VIEW_TENANT_SERVICES', 'VIEW_ZALO_OA_CONTENT', 'VIEW_TEMPLATE')) keys.push('tools', 'file-stand');
+  // Settings opens its first tab the caller may open: general, services and package (VIEW_TENANT_SERVICES), webhook and
+  // fallback (VIEW_WEBHOOK), workflow (VIEW_APPROVAL_WORK_FLOW), tags (UPDATE_ZALO_OA_USER, OA service), SLA (VIEW_TICKET).
+  if (any(held, 'VIEW_TENANT_SERVICES', 'VIEW_WEBHOOK', 'VIEW_APPROVAL_WORK_FLOW', 'VIEW_TICKET', 'VIEW_TENANT_DISCOUNT') || (tenant.oaService && held.has('UPDATE_ZALO_OA_USER'))) keys.push('tenant-settings');
   return keys;
 }

@@ -1,6 +1,6 @@
 import type { Permission } from '@zc/shared/permissions';
 import { canOpen, satisfies, type Requirement } from '../../lib/access';
-import { PAGES, TENANT_SETTINGS, tenantDetailHref, tenantHref, zmaHref, type PageDef } from '../../lib/paths';
+import { PAGES, TENANT_SETTINGS, TENANT_SETTINGS_TABS, tenantDetailHref, tenantHref, zmaHref, type PageDef } from '../../lib/paths';
 import { ZMA_PAGE_PERMISSION, type ZmaPageKey } from '../../lib/zma-scope';
 
 /** One node of a navigation menu, before it becomes an antd Menu item. */
@@ -168,7 +168,8 @@ export function buildTenantMenu(held: ReadonlySet<string>, tenant: TenantLike): 
       { key: 'tenant-audit-log', labelKey: 'menu.auditLog', ...at(PAGES.tenantAuditLog) },
       { key: 'api-keys', labelKey: 'menu.apiKeys', ...at(PAGES.apiKeys) },
       { key: 'tools', labelKey: 'menu.tools', children: [{ key: 'file-stand', labelKey: 'menu.fileStand', ...at(PAGES.fileStand) }] },
-      { key: 'tenant-settings', labelKey: 'menu.settings', ...at(TENANT_SETTINGS) },
+      // Settings opens its first tab this caller may open in this tenant (a tab's service counts: tags need the OA service).
+      { key: 'tenant-settings', labelKey: 'menu.settings', ...at(TENANT_SETTINGS), when: TENANT_SETTINGS_TABS.some(({ key, page }) => key !== 'oaSetting' && canOpen(page, held, tenant)) },
     ],
     held,
     tenant,
