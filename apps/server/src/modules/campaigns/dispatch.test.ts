@@ -152,16 +152,21 @@ describe('campaign dispatch through the outbox', () => {
   });
 
   it('a promotion template waits out the night ban (NIGHT_WAIT until 06:00 UTC+7)', async () => {
-    const c = await buildApprovedCampaign(t.database, f, { count: 3, tag: 'PROMOTION' });
-    // 23:00 in Vietnam.
-    const night = new Date(nextVnMidnight(sbNow()).getTime() - 3600_000);
-    const waiting = await drive(c.id, deps({ now: () => night }), 3);
-    expect(waiting?.dispatchState).toBe('NIGHT_WAIT');
-    expect(waiting?.nextRunAt?.toISOString()).toBe(new Date(nextVnMidnight(sbNow()).getTime() + 6 * 3600_000).toISOString());
-    expect(await sends()).toBe(0);
-    await t.database.db.update(campaigns).set({ nextRunAt: new Date('2100-01-01') }).where(eq(campaigns.id, c.id));
     const { znsTemplates } = await import('../../db/schema/templates');
-    await t.database.db.update(znsTemplates).set({ tag: 'TRANSACTION' }).where(eq(znsTemplates.znsTemplateId, f.templateId));
+    const c = await buildApprovedCampaign(t.database, f, { count: 3, tag: 'PROMOTION' });
+    try {
+      // 23:00 in Vietnam on the coming day: always after the campaign's start, whatever the hour the suite runs at.
+      const midnight = nextVnMidnight(sbNow()).getTime() + 24 * 3600_000;
+      const night = new Date(midnight - 3600_000);
+      const waiting = await drive(c.id, deps({ now: () => night }), 3);
+      expect(waiting?.dispatchState).toBe('NIGHT_WAIT');
+      expect(waiting?.nextRunAt?.toISOString()).toBe(new Date(midnight + 6 * 3600_000).toISOString());
+      expect(await sends()).toBe(0);
+    } finally {
+      // The template goes back to TRANSACTION even when an assertion fails, so no later test inherits the night ban.
+      await t.database.db.update(campaigns).set({ nextRunAt: new Date('2100-01-01') }).where(eq(campaigns.id, c.id));
+      await t.database.db.update(znsTemplates).set({ tag: 'TRANSACTION' }).where(eq(znsTemplates.znsTemplateId, f.templateId));
+    }
   });
 
   it('pause stops new batches, resume continues; cancelling a finished campaign answers 409', async () => {
