@@ -4,7 +4,7 @@
 //     100 % → exactly 100 winners, 900 NO_PRIZE, won = 100, 100 codes allocated;
 //  2. throughput: ZMA_SPIN_BENCH_SPINS spins (default 30,000) by 3,000 customers (GAME_TURN 10 a day)
 //     with ZMA_SPIN_BENCH_CONCURRENCY in flight (default 48) over a pool of ZMA_SPIN_BENCH_POOL
-//     connections (default 24); a 10 % voucher slice with ample stock, the rest "no prize". Target ≥ 1,500 spins/s.
+//     connections (default 24); a 10 % voucher slice with ample stock (ZMA_SPIN_BENCH_WIN_PPM), the rest "no prize". Target ≥ 1,500 spins/s.
 // `node --import tsx bench/zma-spin.bench.ts` (BENCH_PG_URL / TEST_DATABASE_URL, default postgres://zc:zc@127.0.0.1:5432/zc).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,8 @@ import { pct, PG_URL } from './bench-db';
 const SPINS = Number(process.env.ZMA_SPIN_BENCH_SPINS ?? 30_000);
 const CONCURRENCY = Number(process.env.ZMA_SPIN_BENCH_CONCURRENCY ?? 48);
 const POOL = Number(process.env.ZMA_SPIN_BENCH_POOL ?? 24);
+/** The voucher slice of the throughput draw, in parts per million (default 100,000 = 10 %). */
+const WIN_PPM = Number(process.env.ZMA_SPIN_BENCH_WIN_PPM ?? 100_000);
 
 async function admin(text: string): Promise<void> {
   const c = new pg.Client({ connectionString: PG_URL });
@@ -101,7 +103,7 @@ async function backendCpu(db: Database): Promise<number | null> {
 }
 
 async function throughput(db: Database, app: App): Promise<void> {
-  const { drawId } = await drawFixture(db, app, { probability: 100_000, stock: 1_000_000 }, 10);
+  const { drawId } = await drawFixture(db, app, { probability: WIN_PPM, stock: 1_000_000 }, 10);
   const ids = await customers(db, app, Math.ceil(SPINS / 10));
   const run = async (count: number, offset: number) => {
     const latencies: number[] = [];

@@ -48,17 +48,29 @@ const UNIQUE_CONFLICTS: Record<string, { code: ErrorCode; field?: string }> = {
 };
 
 /**
- * A PostgreSQL unique violation (SQLSTATE 23505), thrown by the driver itself or wrapped by
- * Drizzle (DrizzleQueryError keeps the driver error as `cause`); null for anything else.
+ * The PostgreSQL error inside `error`, thrown by the driver itself or wrapped by Drizzle
+ * (DrizzleQueryError keeps the driver error as `cause`), when it has SQLSTATE `code`; null otherwise.
  */
-export function uniqueConflict(error: unknown): { constraint: string | null } | null {
+function pgErrorOf(error: unknown, code: string): { constraint?: unknown; message?: unknown } | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return { constraint: typeof candidate.constraint === 'string' ? candidate.constraint : null };
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === code) return candidate;
     current = candidate.cause;
   }
   return null;
+}
+
+/** A PostgreSQL unique violation (SQLSTATE 23505); null for anything else. */
+export function uniqueConflict(error: unknown): { constraint: string | null } | null {
+  const pg = pgErrorOf(error, '23505');
+  return pg ? { constraint: typeof pg.constraint === 'string' ? pg.constraint : null } : null;
+}
+
+/** The reason given when the statement was ended by `zc_abort(reason)` (migration 0049; nothing it wrote stays), else null. */
+export function zcAborted(error: unknown): string | null {
+  const pg = pgErrorOf(error, 'P0001');
+  return pg !== null && typeof pg.message === 'string' && pg.message.startsWith('zc_abort:') ? pg.message.slice('zc_abort:'.length) : null;
 }
 
 /** The one error handler: stable codes, field details, 5xx text never leaks. */

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@zc/shared/permissions';
 import { EVENT_PAYLOADS, type EventData, type EventType } from '@zc/shared/api/events';
 import type { DbOrTx, Tx } from '../db/client';
+import { executePrepared } from './sql';
 
 /** The NOTIFY channel; the payload is the event id only (PostgreSQL caps payloads at 8,000 bytes). */
 export const EVENT_CHANNEL = 'zc_events';
@@ -87,7 +88,7 @@ export interface DomainEvent<T extends EventType = EventType> {
 export async function emitEvent<T extends EventType>(tx: Tx, event: EventInput<T>): Promise<number> {
   const data = EVENT_PAYLOADS[event.type].parse(event.data);
   if (!event.merchantId && !event.tenantId) throw new Error(`event ${event.type} names neither an organisation nor a tenant`);
-  const result = (await tx.execute(sql`
+  const result = (await executePrepared(tx, sql`
     with e as (
       insert into domain_events (type, merchant_id, tenant_id, payload)
       values (
@@ -102,6 +103,24 @@ export async function emitEvent<T extends EventType>(tx: Tx, event: EventInput<T
   const id = result.rows[0]?.id;
   if (!id) throw new Error(`event ${event.type} was not written`);
   return Number(id);
+}
+
+/**
+ * `emitEvent` as part of the caller's own statement, for a hot path that writes its facts in one
+ * statement (ADR 0026): `cte` is a data-modifying CTE (`<name> as (insert … where <when> returning id)`)
+ * to place in the statement's WITH list, and `notify` a scalar expression the statement must select
+ * (a CTE that only selects runs only when referenced) — it NOTIFYs the id when the event was written.
+ */
+export function emitEventSql<T extends EventType>(name: string, event: EventInput<T>, when: SQL): { cte: SQL; notify: SQL } {
+  const data = EVENT_PAYLOADS[event.type].parse(event.data);
+  if (!event.merchantId && !event.tenantId) throw new Error(`event ${event.type} names neither an organisation nor a tenant`);
+  const cte = sql`${sql.identifier(name)} as (
+      insert into domain_events (type, merchant_id, tenant_id, payload)
+      select ${event.type}, coalesce(${event.merchantId ?? null}::uuid, (select merchant_id from tenants where id = ${event.tenantId}::uuid)), ${event.tenantId}::uuid, ${JSON.stringify(data)}::jsonb
+      where ${when}
+      returning id
+    )`;
+  return { cte, notify: sql`(select pg_notify(${EVENT_CHANNEL}, id::text) from ${sql.identifier(name)})` };
 }
 
 /**

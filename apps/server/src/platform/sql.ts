@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ilike, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 
 /** `%term%` with LIKE wildcards in the user's text taken literally. */
 export function containsPattern(term: string): string {
@@ -13,4 +16,19 @@ export function ilikeContains(column: Column, term: string): SQL {
 /** The rows of a raw `db.execute(sql…)` answer: both drivers (pg and PGlite) answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `db.execute(query)` as a named prepared statement: on PostgreSQL its text is parsed and planned once per
+ * pooled connection (or transaction's connection) instead of on every call, which is most of the cost of
+ * a short statement on a hot path (ADR 0026). The name is derived from the text, so two texts never share a
+ * name; only a query whose text does not vary with its values belongs here (values are parameters). PGlite
+ * ignores the name. Answers what `db.execute` answers (read it with `rowsOf`).
+ */
+export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
+  const q = dialect.sqlToQuery(query);
+  const name = `zc_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 22)}`;
+  return db._.session.prepareQuery(q, undefined, name, false).execute();
 }

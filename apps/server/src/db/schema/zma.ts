@@ -218,7 +218,8 @@ export const zmaGiftCodeBatches = pgTable('zma_gift_code_batches', {
 export const zmaGiftCodes = pgTable(
   'zma_gift_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Time-ordered (migration 0051): a million-code batch appends to the primary key instead of scattering. */
+    id: uuid('id').primaryKey().default(sql`zc_uuid7()`),
     /** No foreign key: the item's cascades it (an item belongs to one app), one check less per generated row (ADR 0023). */
     zmaAppId: uuid('zma_app_id').notNull(),
     /** No foreign key: the app's cascades it, and a million-code batch would check each row (ADR 0023). */
@@ -391,9 +392,8 @@ export const zmaTurnUsage = pgTable(
     drawId: uuid('draw_id').notNull().references(() => zmaDraws.id, { onDelete: 'cascade' }),
     periodKey: text('period_key').notNull(),
     used: integer('used').notNull().default(0),
-    wins: integer('wins').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.drawId, t.periodKey] }), check('zma_turn_usage_ck', sql`used >= 0 and wins >= 0`)],
+  (t) => [primaryKey({ columns: [t.customerId, t.drawId, t.periodKey] }), check('zma_turn_usage_ck', sql`used >= 0`)],
 );
 
 /** One spin, decided on the server. */

@@ -9,7 +9,7 @@ import { teams } from '../../db/schema/teams';
 import { znsTemplates } from '../../db/schema/templates';
 import { wallets } from '../../db/schema/wallets';
 import { zaloOas } from '../../db/schema/zalo-oa';
-import { ilikeContains } from '../../platform/sql';
+import { ilikeContains, rowsOf } from '../../platform/sql';
 import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -19,9 +19,6 @@ export type UploadRow = typeof campaignUploads.$inferSelect;
 export type UploadFileRow = typeof campaignUploadFiles.$inferSelect;
 export type TemplateRow = typeof znsTemplates.$inferSelect;
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /* ─── Uploads ─── */
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ZmaActivityKind } from '@zc/shared/api/zma';
 import type { Tx } from '../../db/client';
-import { zmaActivity } from '../../db/schema/zma';
 import { emitEvent } from '../../platform/events';
+import { executePrepared } from '../../platform/sql';
 
 export interface ZmaActivityInput {
   zmaAppId: string;
@@ -25,19 +25,13 @@ export interface ZmaActivityInput {
 export async function recordZmaActivity(tx: Tx, input: ZmaActivityInput | ZmaActivityInput[], opts: { announce?: boolean } = {}): Promise<void> {
   const rows = Array.isArray(input) ? input : [input];
   if (rows.length === 0) return;
-  await tx.insert(zmaActivity).values(
-    rows.map((r) => ({
-      zmaAppId: r.zmaAppId,
-      tenantId: r.tenantId,
-      kind: r.kind,
-      customerId: r.customerId ?? null,
-      branchId: r.branchId ?? null,
-      giftItemId: r.giftItemId ?? null,
-      giftCodeId: r.giftCodeId ?? null,
-      drawId: r.drawId ?? null,
-      actorUserId: r.actorUserId ?? null,
-      detail: r.detail ?? {},
-    })),
+  // A prepared statement for the few-row inserts of hot paths (a lucky-draw win; ADR 0026); bulk inserts plain.
+  await (rows.length <= 4 ? executePrepared : (t: Tx, q: SQL) => t.execute(q))(
+    tx,
+    sql`insert into zma_activity (zma_app_id, tenant_id, kind, customer_id, branch_id, gift_item_id, gift_code_id, draw_id, actor_user_id, detail) values ${sql.join(
+      rows.map((r) => sql`(${activityValues(r)})`),
+      sql`, `,
+    )}`,
   );
   if (opts.announce === false) return;
   const last = rows[rows.length - 1]!; // rows is non-empty (checked above)
@@ -56,7 +50,22 @@ export async function recordZmaActivity(tx: Tx, input: ZmaActivityInput | ZmaAct
  */
 export function zmaActivityInsertSql(input: ZmaActivityInput, when: SQL): SQL {
   return sql`insert into zma_activity (zma_app_id, tenant_id, kind, customer_id, branch_id, gift_item_id, gift_code_id, draw_id, actor_user_id, detail)
+    select ${activityValues(input)} where ${when}`;
+}
+
+/**
+ * `zmaActivityInsertSql` with one row per row of `rows.from` (a CTE of the caller's statement): the
+ * gift code and the detail are SQL over that CTE, the other columns values.
+ */
+export function zmaActivityInsertFromSql(input: Omit<ZmaActivityInput, 'giftCodeId' | 'detail'>, rows: { from: SQL; giftCodeId: SQL; detail: SQL }): SQL {
+  return sql`insert into zma_activity (zma_app_id, tenant_id, kind, customer_id, branch_id, gift_item_id, gift_code_id, draw_id, actor_user_id, detail)
     select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.kind}, ${input.customerId ?? null}::uuid, ${input.branchId ?? null}::uuid,
-      ${input.giftItemId ?? null}::uuid, ${input.giftCodeId ?? null}::uuid, ${input.drawId ?? null}::uuid, ${input.actorUserId ?? null}::uuid, ${JSON.stringify(input.detail ?? {})}::jsonb
-    where ${when}`;
+      ${input.giftItemId ?? null}::uuid, ${rows.giftCodeId}, ${input.drawId ?? null}::uuid, ${input.actorUserId ?? null}::uuid, ${rows.detail}
+    from ${rows.from}`;
+}
+
+/** The column values of one zma_activity row, in the order of the inserts above. */
+function activityValues(input: ZmaActivityInput): SQL {
+  return sql`${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.kind}, ${input.customerId ?? null}::uuid, ${input.branchId ?? null}::uuid,
+      ${input.giftItemId ?? null}::uuid, ${input.giftCodeId ?? null}::uuid, ${input.drawId ?? null}::uuid, ${input.actorUserId ?? null}::uuid, ${JSON.stringify(input.detail ?? {})}::jsonb`;
 }

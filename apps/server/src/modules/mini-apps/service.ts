@@ -24,7 +24,7 @@ import { canDeleteRole, canRevokeKey, canUpdateRole, seesEveryMiniApp } from './
 import { apiKeyAuditView, miniAppAuditView, presentActivity, presentApiKey, presentMiniApp, presentRole, roleAuditView } from './presenter';
 import * as repo from './repo';
 
-export { recordZmaActivity, zmaActivityInsertSql, type ZmaActivityInput } from './activity';
+export { recordZmaActivity, zmaActivityInsertFromSql, zmaActivityInsertSql, type ZmaActivityInput } from './activity';
 export { requireZmaApiKey, zmaApiKeyOnRequest, zmaApiRateLimit, ZMA_API_PER_KEY_PER_MINUTE, type ZmaApiKeyCaller } from './api-key-auth';
 
 // ---- Settings ----

@@ -6,6 +6,7 @@ import { merchants, tenants } from '../../db/schema/organisation';
 import { statementLines, statements } from '../../db/schema/statements';
 import { walletEntries, wallets } from '../../db/schema/wallets';
 import { inTenant, type TenantScope } from '../../platform/tenant-scope';
+import { rowsOf } from '../../platform/sql';
 
 /**
  * The statements module's SQL. Statements are computed from the ledger (wallet_entries, read only) in one
@@ -15,10 +16,6 @@ import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 export type StatementRow = typeof statements.$inferSelect;
 export type StatementLineRow = typeof statementLines.$inferSelect;
 
-/** node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[]; // driver result shapes
-}
 
 const ORG_TZ = sql.raw(`'${ORGANISATION_STATEMENT_TIME_ZONE}'`);
 

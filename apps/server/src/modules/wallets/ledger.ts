@@ -5,6 +5,7 @@ import { tenants } from '../../db/schema/organisation';
 import { walletEntries, walletHolds, wallets } from '../../db/schema/wallets';
 import { emitEvent } from '../../platform/events';
 import { AppError } from '../../platform/errors';
+import { rowsOf } from '../../platform/sql';
 
 /**
  * The ledger core (ADR 0010): the ONLY code that writes `wallets` balances and usage, `wallet_entries` and
@@ -124,10 +125,6 @@ async function lockWallet(tx: Tx, where: SQL | undefined): Promise<WalletRow | n
   return row ?? null;
 }
 
-/** node-postgres answers `{ rows }`, PGlite `{ rows }` too; an array is accepted just in case. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[]; // driver result shapes
-}
 
 interface NewEntry {
   walletId: string;

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { zmaCustomers } from '../../db/schema/zma';
+import { rowsOf } from '../../platform/sql';
 
 /** SQL of mini-app customers (the one writer of zma_customers: scripts/check-writers.mjs). */
 
@@ -67,11 +68,6 @@ export async function takeBonusTurn(tx: DbOrTx, customerId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** The rows of `db.execute` on both drivers (node-postgres answers `{ rows }`, PGlite the same). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 // ---------------------------------------------------------------------------- sign-in and the end-user API
 

@@ -14,6 +14,8 @@ import {
   zmaSpins,
   zmaTurnUsage,
 } from '../../db/schema/zma';
+import { executePrepared, rowsOf } from '../../platform/sql';
+import { zcAborted } from '../../platform/errors';
 
 /** SQL of the lucky-draw module (the only writer of zma_spins and zma_turn_usage; scripts/check-writers.mjs). */
 
@@ -21,9 +23,6 @@ export type DrawRow = typeof zmaDraws.$inferSelect;
 export type RuleRow = typeof zmaRules.$inferSelect;
 export type CampaignRow = typeof zmaAffiliateCampaigns.$inferSelect;
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows; // both drivers answer { rows }
-}
 
 /** A prize with the display fields of its gift (the console's list and the spin's CustomerGift). */
 export interface PrizeView {
@@ -264,7 +263,7 @@ export async function takePeriodTurnChecked(
   tx: Tx,
   t: { zmaAppId: string; customerId: string; drawId: string; periodKey: string; allowed: number; configVersion: number },
 ): Promise<{ configOk: boolean; used: number | null }> {
-  const r = await tx.execute(sql`
+  const r = await executePrepared(tx, sql`
     with cfg as (
       select 1 from zma_draws where id = ${t.drawId}::uuid and zma_app_id = ${t.zmaAppId}::uuid and config_version = ${t.configVersion}
     ), turn as (
@@ -280,31 +279,30 @@ export async function takePeriodTurnChecked(
 
 /**
  * The last statement of a winning spin's transaction (ADR 0022): the prize's conditional stock take,
- * and — only when it took one — the WIN spin row and the win counted in the period's usage row (when
- * a period turn was spent). Answers the gift's current display fields, or null when the stock is gone
+ * and — only when it took one — the WIN spin row. Answers the gift's current display fields, or null when the stock is gone
  * (the caller rolls the whole transaction back). The hot prize row is locked only from here to COMMIT.
+ * `facts` adds the caller's own data-modifying CTEs (activity rows, the event), written only with the
+ * spin row (`when`), and a `notify` expression the statement selects (ADR 0026: one round trip).
  */
 export async function finishWin(
   tx: Tx,
-  w: { spinId: string; zmaAppId: string; drawId: string; customerId: string; prizeId: string; giftCodeId: string; now: Date; periodKey: string | null },
+  w: { spinId: string; zmaAppId: string; drawId: string; customerId: string; prizeId: string; giftCodeId: string; now: Date },
+  facts: (when: SQL) => { ctes: SQL[]; notify: SQL },
 ): Promise<NonNullable<PrizeView['gift']> | null> {
-  const r = await tx.execute(sql`
+  const extra = facts(sql`exists (select 1 from spin)`);
+  const r = await executePrepared(tx, sql`
     with prize as (
       update zma_draw_prizes set won = won + 1 where id = ${w.prizeId}::uuid and (stock is null or won < stock) returning id, gift_item_id
     ), spin as (
       insert into zma_spins (id, zma_app_id, draw_id, customer_id, prize_id, gift_code_id, outcome, created_at)
       select ${w.spinId}::uuid, ${w.zmaAppId}::uuid, ${w.drawId}::uuid, ${w.customerId}::uuid, prize.id, ${w.giftCodeId}::uuid, 'WIN', ${w.now.toISOString()}::timestamptz from prize
       returning id
-    )${
-      w.periodKey === null
-        ? sql``
-        : sql`, period_win as (
-      update zma_turn_usage set wins = wins + 1
-      where customer_id = ${w.customerId}::uuid and draw_id = ${w.drawId}::uuid and period_key = ${w.periodKey} and exists (select 1 from spin)
-    )`
-    }
+    )${sql.join(
+      extra.ctes.map((c) => sql`, ${c}`),
+      sql``,
+    )}
     select i.name, i.type, i.image_url as "imageUrl", i.discount_kind as "discountKind", i.discount_value as "discountValue",
-      i.min_order_value as "minOrderValue", i.conditions
+      i.min_order_value as "minOrderValue", i.conditions, ${extra.notify} as notified
     from prize join zma_gift_items i on i.id = prize.gift_item_id`);
   const g = rowsOf<{ name: string; type: 'ITEM' | 'VOUCHER'; imageUrl: string | null; discountKind: 'AMOUNT' | 'PERCENT' | null; discountValue: number | string | null; minOrderValue: number | string | null; conditions: string | null }>(r)[0];
   if (!g) return null;
@@ -536,7 +534,7 @@ export interface NoPrizeSpin {
  * bonus turn in a transaction).
  */
 export async function spinNoPrize(db: DbOrTx, s: NoPrizeSpin): Promise<{ configOk: boolean; bonusTurns: number | null; used: number | null }> {
-  const r = await db.execute(sql`
+  const r = await executePrepared(db, sql`
     with cfg as (
       select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
     ), cust as (
@@ -555,6 +553,103 @@ export async function spinNoPrize(db: DbOrTx, s: NoPrizeSpin): Promise<{ configO
     select exists (select 1 from cfg) as "configOk", (select bonus_turns from cust) as "bonusTurns", (select used from turn where used > 0) as used`);
   const row = rowsOf<{ configOk: boolean; bonusTurns: number | null; used: number | null }>(r)[0]!;
   return { configOk: row.configOk, bonusTurns: row.bonusTurns === null ? null : Number(row.bonusTurns), used: row.used === null ? null : Number(row.used) };
+}
+
+export interface WinSpin extends Omit<NoPrizeSpin, 'activity' | 'prizeId'> {
+  /** The slice the wheel stops on (a prize with a gift). */
+  prizeId: string;
+  /** The slice shown when the stock ran out meanwhile (a "no prize" one when the draw has one). */
+  shownId: string;
+  /** The gift code's allocation as CTEs (`allocationCtes` of the loyalty module), run only when `when` holds. */
+  allocation: (when: SQL) => SQL;
+  /** The spin's activity rows and event as CTEs, written with a WIN spin row (`won`) or a NO_PRIZE one (`lost`), and the event's NOTIFY. */
+  facts: (cond: { won: SQL; lost: SQL }) => { ctes: SQL[]; notify: SQL };
+}
+
+type GiftView = NonNullable<PrizeView['gift']>;
+export type WinOutcome =
+  | { kind: 'WON'; used: number; bonusTurns: number; codeId: string; code: string; expiresAt: Date | string | null; gift: GiftView }
+  /** The stock ran out since the snapshot: the turn was spent on a NO_PRIZE spin on the shown slice. */
+  | { kind: 'SOLD_OUT'; used: number; bonusTurns: number }
+  /** Nothing written: the version moved, the customer is not of the app, no period turn is left, or no code could be had. */
+  | { kind: 'NOT_SPUN'; configOk: boolean; customer: boolean };
+
+/**
+ * A spin on a prize slice in ONE statement (ADR 0026), the same checks as `spinNoPrize` first: the
+ * period's turn, then the prize's conditional stock take, the gift code's allocation, the spin row —
+ * WIN with its code, or NO_PRIZE on the shown slice when the stock is gone — its activity rows and,
+ * on a win, the event. A prize taken without a code (a minted code colliding twice) ends the statement
+ * with `zc_abort`, so nothing stays written and the caller decides in a transaction.
+ */
+export async function spinWin(db: DbOrTx, s: WinSpin): Promise<WinOutcome> {
+  const facts = s.facts({ won: sql`exists (select 1 from spin where outcome = 'WIN')`, lost: sql`exists (select 1 from spin where outcome = 'NO_PRIZE')` });
+  const query = sql`
+    with cfg as (
+      select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
+    ), cust as (
+      select c.id, c.bonus_turns from zma_customers c where c.id = ${s.customerId}::uuid and c.zma_app_id = ${s.zmaAppId}::uuid and exists (select 1 from cfg)
+    ), turn as (
+      insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
+      select cust.id, ${s.drawId}::uuid, ${s.periodKey}, 1 from cust where ${s.allowed}::int > 0
+      on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${s.allowed}::int
+      returning u.used
+    ), prize as (
+      update zma_draw_prizes set won = won + 1 where id = ${s.prizeId}::uuid and (stock is null or won < stock) and exists (select 1 from turn)
+      returning id, gift_item_id
+    ), ${s.allocation(sql`exists (select 1 from prize)`)}, spin as (
+      insert into zma_spins (id, zma_app_id, draw_id, customer_id, prize_id, gift_code_id, outcome, created_at)
+      select ${s.spinId}::uuid, ${s.zmaAppId}::uuid, ${s.drawId}::uuid, ${s.customerId}::uuid, coalesce(prize.id, ${s.shownId}::uuid), g.id,
+        case when prize.id is null then 'NO_PRIZE' else 'WIN' end, ${s.now.toISOString()}::timestamptz
+      from turn left join prize on true left join alloc_got g on true
+      where prize.id is null or g.id is not null
+      returning id, outcome
+    )${sql.join(
+      facts.ctes.map((c) => sql`, ${c}`),
+      sql``,
+    )}
+    select exists (select 1 from cfg) as "configOk", exists (select 1 from cust) as customer, (select bonus_turns from cust) as "bonusTurns",
+      (select used from turn) as used, exists (select 1 from prize) as "prizeTaken",
+      case when exists (select 1 from prize) and not exists (select 1 from alloc_got) then zc_abort('no gift code') end as aborted,
+      g.id as "codeId", g.code, g.expires_at as "expiresAt", i.name, i.type, i.image_url as "imageUrl", i.discount_kind as "discountKind",
+      i.discount_value as "discountValue", i.min_order_value as "minOrderValue", i.conditions, ${facts.notify} as notified
+    from (select 1) as one left join alloc_got g on true left join prize on true left join zma_gift_items i on i.id = prize.gift_item_id`;
+  let row: {
+    configOk: boolean;
+    customer: boolean;
+    bonusTurns: number | null;
+    used: number | null;
+    prizeTaken: boolean;
+    codeId: string | null;
+    code: string | null;
+    expiresAt: Date | string | null;
+    name: string;
+    type: 'ITEM' | 'VOUCHER';
+    imageUrl: string | null;
+    discountKind: 'AMOUNT' | 'PERCENT' | null;
+    discountValue: number | string | null;
+    minOrderValue: number | string | null;
+    conditions: string | null;
+  };
+  try {
+    row = rowsOf<typeof row>(await executePrepared(db, query))[0]!;
+  } catch (e) {
+    if (zcAborted(e)) return { kind: 'NOT_SPUN', configOk: true, customer: true };
+    throw e;
+  }
+  if (row.used === null) return { kind: 'NOT_SPUN', configOk: row.configOk, customer: row.customer };
+  const used = Number(row.used);
+  const bonusTurns = Number(row.bonusTurns ?? 0);
+  if (!row.prizeTaken || row.codeId === null || row.code === null) return { kind: 'SOLD_OUT', used, bonusTurns };
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    kind: 'WON',
+    used,
+    bonusTurns,
+    codeId: row.codeId,
+    code: row.code,
+    expiresAt: row.expiresAt,
+    gift: { name: row.name, type: row.type, imageUrl: row.imageUrl, discountKind: row.discountKind, discountValue: num(row.discountValue), minOrderValue: num(row.minOrderValue), conditions: row.conditions },
+  };
 }
 
 export interface RuleLikeRow {

@@ -3,6 +3,7 @@
  * tester, turns, spins, affiliate campaigns. Other modules import from here only.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type {
   AffiliateCampaignBody,
   CreateDrawBody,
@@ -22,9 +23,10 @@ import { ZMA_PROBABILITY_SCALE, type ZmaStatus } from '@zc/shared/api/zma';
 import type { CustomerGift } from '@zc/shared/api/zma-loyalty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { recordZmaActivity, zmaActivityInsertSql } from '../mini-apps/service';
+import { emitEventSql } from '../../platform/events';
+import { recordZmaActivity, zmaActivityInsertFromSql, zmaActivityInsertSql } from '../mini-apps/service';
 import { findCustomer, grantBonusTurns, spendBonusTurn, type CustomerRef } from '../zma-customers/service';
-import { allocateGiftCode, countUnusedCodes, findGiftItems } from '../zma-loyalty/service';
+import { allocateGiftCode, allocationCtes, countUnusedCodes, findGiftItems, iso, randomCodes } from '../zma-loyalty/service';
 import { cryptoTicket, pickSlice } from './pick';
 import { presentCampaign, presentDraw, presentReferral, presentRule } from './presenter';
 import * as repo from './repo';
@@ -393,6 +395,19 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
       // No period turn left: a bonus turn, in the transaction (the statement wrote nothing but a used = 0 row).
       // A "no turns" answer is given by the transaction, on the configuration just checked.
     }
+    if (tryWin && !counted) {
+      const r = await winStatement(db, input, now, config, plan, slice, prizes.find((p) => p.giftItemId === null) ?? slice);
+      if (r.result) return r.result;
+      if (!r.configOk) {
+        if (!fresh || attempt < 3) {
+          fresh = false;
+          continue;
+        }
+      } else if (!r.customer) {
+        throw notFound();
+      }
+      // Nothing written: no period turn left (a bonus turn), or no code could be had: the transaction decides.
+    }
     customer ??= await findCustomer(db, input.zmaAppId, input.customerId);
     if (!customer) throw notFound();
     const ctx: SpinCtx = { input, now, customer, plan, prizes, slice, drawId: draw.id, configVersion: config.configVersion };
@@ -447,6 +462,58 @@ async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: rep
         }
       : null;
   return { ...r, result };
+}
+
+/** The one-statement spin on a prize slice (repo.spinWin) and, when it spun, its answer. */
+async function winStatement(db: Db, input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan, slice: repo.PrizeView, shown: repo.PrizeView) {
+  const spinId = randomUUID();
+  const giftItemId = slice.giftItemId!;
+  const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: input.customerId, drawId: input.drawId };
+  const r = await repo.spinWin(db, {
+    spinId,
+    zmaAppId: input.zmaAppId,
+    tenantId: input.tenantId,
+    drawId: input.drawId,
+    configVersion: config.configVersion,
+    customerId: input.customerId,
+    periodKey: plan.periodKey,
+    allowed: plan.allowed,
+    prizeId: slice.id,
+    shownId: shown.id,
+    now,
+    allocation: (when) => allocationCtes({ zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId, customerId: input.customerId, spinId, now, mint: randomCodes(1)[0]! }, when),
+    facts: ({ won, lost }) => {
+      const announce = emitEventSql('announce', { type: 'zma.activity', tenantId: input.tenantId, data: { zmaAppId: input.zmaAppId, kind: 'GIFT_WON', branchId: null, customerId: input.customerId } }, won);
+      return {
+        ctes: [
+          sql`won_spin_activity as (${zmaActivityInsertSql({ ...base, kind: 'SPIN', detail: { spinId, outcome: 'WIN', prizeId: slice.id, label: slice.label, bonusTurn: false } }, won)})`,
+          sql`lost_spin_activity as (${zmaActivityInsertSql({ ...base, kind: 'SPIN', detail: { spinId, outcome: 'NO_PRIZE', prizeId: shown.id, label: shown.label, bonusTurn: false } }, lost)})`,
+          sql`won_activity as (${zmaActivityInsertFromSql(
+            { ...base, kind: 'GIFT_WON', giftItemId },
+            { from: sql`alloc_got where ${won}`, giftCodeId: sql`alloc_got.id`, detail: sql`jsonb_build_object('spinId', ${spinId}::text, 'code', alloc_got.code, 'prizeId', ${slice.id}::text, 'label', ${slice.label}::text)` },
+          )})`,
+          announce.cte,
+        ],
+        notify: announce.notify,
+      };
+    },
+  });
+  if (r.kind === 'NOT_SPUN') return { configOk: r.configOk, customer: r.customer, result: null };
+  const turnsLeft = Math.max(0, plan.allowed - r.used) + Math.max(0, r.bonusTurns);
+  if (r.kind === 'SOLD_OUT') {
+    // The stock ran out since the snapshot: the same ticket stopped on the shown slice; later spins of this process skip the prize.
+    if (slice.stock !== null) slice.won = Math.max(slice.won, slice.stock);
+    const result: SpinResult = { spinId, outcome: 'NO_PRIZE', prize: { id: shown.id, label: shown.label, position: shown.position, color: shown.color }, gift: null, turnsLeft };
+    return { configOk: true, customer: true, result };
+  }
+  const result: SpinResult = {
+    spinId,
+    outcome: 'WIN',
+    prize: { id: slice.id, label: slice.label, position: slice.position, color: slice.color },
+    gift: { codeId: r.codeId, code: r.code, status: 'ALLOCATED', ...r.gift, expiresAt: iso(r.expiresAt), assignedAt: now.toISOString(), usedAt: null, branchName: null },
+    turnsLeft,
+  };
+  return { configOk: true, customer: true, result };
 }
 
 class SoldOut extends Error {}
@@ -504,20 +571,23 @@ async function spinTx(db: Db, ctx: SpinCtx, win: boolean): Promise<SpinResult> {
     let gift: CustomerGift | null = null;
     const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: customer.id, drawId };
     if (win && slice.giftItemId) {
-      const code = await allocateGiftCode(tx, { zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId: slice.giftItemId, customerId: customer.id, spinId, now });
-      // One activity insert per spin (the allocation's own row stays quiet) and the zma.activity event, for a win only:
-      // a spin that wins nothing changes no stock or gift an open page shows, and at hundreds of spins a
-      // second every console stream would otherwise carry each one (ARCHITECTURE rule 10).
-      await recordZmaActivity(
-        tx,
-        [
-          { ...base, kind: 'SPIN', detail: { spinId, outcome: 'WIN', prizeId: slice.id, label: slice.label, bonusTurn: bonusSpent } },
-          { ...base, kind: 'GIFT_WON', giftItemId: slice.giftItemId, giftCodeId: code.codeId, detail: { spinId, code: code.code, prizeId: slice.id, label: slice.label } },
-        ],
-        { announce: true },
-      );
-      // Last: the prize's stock, the spin row and the period's win in one statement; no stock → everything rolls back.
-      const item = await repo.finishWin(tx, { spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: slice.id, giftCodeId: code.codeId, now, periodKey: usedNow !== null ? plan.periodKey : null });
+      const giftItemId = slice.giftItemId;
+      const code = await allocateGiftCode(tx, { zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId, customerId: customer.id, spinId, now });
+      // Last: the prize's stock, the spin row, the period's win, the spin's activity rows (the allocation's own
+      // row stays quiet) and the zma.activity event in one statement; no stock → everything rolls back. The
+      // event is for a win only: a spin that wins nothing changes no stock or gift an open page shows, and at
+      // hundreds of spins a second every console stream would otherwise carry each one (ARCHITECTURE rule 10).
+      const item = await repo.finishWin(tx, { spinId, zmaAppId: input.zmaAppId, drawId, customerId: customer.id, prizeId: slice.id, giftCodeId: code.codeId, now }, (when) => {
+        const announce = emitEventSql('announce', { type: 'zma.activity', tenantId: input.tenantId, data: { zmaAppId: input.zmaAppId, kind: 'GIFT_WON', branchId: null, customerId: customer.id } }, when);
+        return {
+          ctes: [
+            sql`spin_activity as (${zmaActivityInsertSql({ ...base, kind: 'SPIN', detail: { spinId, outcome: 'WIN', prizeId: slice.id, label: slice.label, bonusTurn: bonusSpent } }, when)})`,
+            sql`won_activity as (${zmaActivityInsertSql({ ...base, kind: 'GIFT_WON', giftItemId, giftCodeId: code.codeId, detail: { spinId, code: code.code, prizeId: slice.id, label: slice.label } }, when)})`,
+            announce.cte,
+          ],
+          notify: announce.notify,
+        };
+      });
       if (!item) throw new SoldOut();
       gift = { codeId: code.codeId, code: code.code, status: 'ALLOCATED', ...item, expiresAt: code.expiresAt, assignedAt: now.toISOString(), usedAt: null, branchName: null };
     } else {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from '@zc/shared/api/zma-loyalty';
 import type { GiftCodeStatus } from '@zc/shared/api/zma';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, uniqueConflict } from '../../platform/errors';
-import { recordZmaActivity } from '../mini-apps/service';
+import { recordZmaActivity, zmaActivityInsertFromSql } from '../mini-apps/service';
+import { executePrepared, rowsOf } from '../../platform/sql';
 
 /**
  * The gift-code lifecycle (§4, ADR 0023): the only code that changes zma_gift_codes and writes
@@ -12,9 +13,6 @@ import { recordZmaActivity } from '../mini-apps/service';
  * the status it leaves, so two concurrent attempts cannot both succeed.
  */
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows; // both drivers answer { rows }
-}
 
 export function iso(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -81,7 +79,7 @@ export async function writeCodeEvents(tx: DbOrTx, events: CodeEventInput[]): Pro
     ),
     sql`, `,
   );
-  await tx.execute(sql`insert into zma_gift_code_events (code_id, zma_app_id, code, from_status, to_status, actor_user_id, customer_id, branch_id, note) values ${values}`);
+  await executePrepared(tx, sql`insert into zma_gift_code_events (code_id, zma_app_id, code, from_status, to_status, actor_user_id, customer_id, branch_id, note) values ${values}`);
 }
 
 /**
@@ -157,24 +155,6 @@ export async function generateCodes(
   return generated;
 }
 
-interface ItemRow {
-  id: string;
-  type: string;
-  status: string;
-  codeValidityDays: number | null;
-  validTo: Date | string | null;
-  appValidityDays: number | null;
-}
-
-async function itemForAllocation(tx: Tx, zmaAppId: string, giftItemId: string): Promise<ItemRow | null> {
-  const r = await tx.execute(sql`
-    select i.id, i.type, i.status, i.code_validity_days as "codeValidityDays", i.valid_to as "validTo",
-      case when (a.settings->>'codeValidityDays') ~ '^[0-9]+$' then (a.settings->>'codeValidityDays')::int else null end as "appValidityDays"
-    from zma_gift_items i join zma_apps a on a.id = i.zma_app_id
-    where i.id = ${giftItemId} and i.zma_app_id = ${zmaAppId}`);
-  return rowsOf<ItemRow>(r)[0] ?? null;
-}
-
 /** When a code allocated `now` expires: item days, else the app's default days, capped by the item's validTo. */
 export function expiryFor(item: { codeValidityDays: number | null; validTo: Date | string | null; appValidityDays: number | null }, now: Date): Date | null {
   const days = item.codeValidityDays ?? item.appValidityDays;
@@ -196,53 +176,70 @@ export interface AllocateInput {
 }
 
 /**
- * NEW → ALLOCATED: takes a NEW code of the item (FOR UPDATE SKIP LOCKED, so concurrent spins take
- * different codes), or mints one when none is left; sets customer, assignedAt and expiresAt.
+ * NEW → ALLOCATED as data-modifying CTEs for the caller's statement (ADR 0026): takes a NEW code of the
+ * item (FOR UPDATE SKIP LOCKED, so concurrent spins take different codes), or mints `mint` already
+ * ALLOCATED when none is left; sets customer, assignedAt and expiresAt (`expiryFor`, in SQL), and writes
+ * the transition rows and the quiet CODE_ALLOCATED activity row (a spin's own row announces). Only when
+ * `when` holds. The code taken is the one row of `alloc_got` (id, code, expires_at, minted); `alloc_item`
+ * has a row when the gift exists in the app.
  */
+export function allocationCtes(input: AllocateInput & { now: Date; mint: string }, when: SQL): SQL {
+  const now = input.now.toISOString();
+  const note = input.spinId ? `spin ${input.spinId}` : null;
+  return sql`alloc_item as (
+      select i.id, least(${now}::timestamptz + nullif(coalesce(i.code_validity_days,
+          case when (a.settings->>'codeValidityDays') ~ '^[0-9]{1,6}$' then (a.settings->>'codeValidityDays')::int end), 0) * interval '24 hours', i.valid_to) as expires_at
+      from zma_gift_items i join zma_apps a on a.id = i.zma_app_id
+      where i.id = ${input.giftItemId}::uuid and i.zma_app_id = ${input.zmaAppId}::uuid
+    ), alloc_picked as (
+      select c.id from zma_gift_codes c
+      where c.gift_item_id = ${input.giftItemId}::uuid and c.zma_app_id = ${input.zmaAppId}::uuid and c.status = 'NEW' and exists (select 1 from alloc_item) and ${when}
+      limit 1 for update skip locked
+    ), alloc_taken as (
+      update zma_gift_codes c set status = 'ALLOCATED', customer_id = ${input.customerId}::uuid, assigned_at = ${now}::timestamptz,
+        expires_at = (select expires_at from alloc_item), spin_id = ${input.spinId ?? null}::uuid
+      from alloc_picked where c.id = alloc_picked.id and c.status = 'NEW'
+      returning c.id, c.code, c.expires_at, false as minted
+    ), alloc_minted as (
+      insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, code, status, customer_id, assigned_at, expires_at, spin_id)
+      select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, alloc_item.id, ${input.mint}, 'ALLOCATED', ${input.customerId}::uuid, ${now}::timestamptz, alloc_item.expires_at, ${input.spinId ?? null}::uuid
+      from alloc_item where not exists (select 1 from alloc_picked) and ${when}
+      on conflict (zma_app_id, code) do nothing
+      returning id, code, expires_at, true as minted
+    ), alloc_got as (
+      select * from alloc_taken union all select * from alloc_minted
+    ), alloc_events as (
+      insert into zma_gift_code_events (code_id, zma_app_id, code, from_status, to_status, actor_user_id, customer_id, branch_id, note)
+      select g.id, ${input.zmaAppId}::uuid, g.code, e.from_status, e.to_status, e.actor_user_id, e.customer_id, null, e.note
+      from alloc_got g cross join lateral (values
+        (1, null::text, 'NEW'::text, null::uuid, null::uuid, 'minted at allocation'::text),
+        (2, 'NEW', 'ALLOCATED', ${input.actorUserId ?? null}::uuid, ${input.customerId}::uuid, ${note}::text)
+      ) as e(ord, from_status, to_status, actor_user_id, customer_id, note)
+      where g.minted or e.ord = 2
+      order by e.ord
+    ), alloc_activity as (${zmaActivityInsertFromSql(
+      { zmaAppId: input.zmaAppId, tenantId: input.tenantId, kind: 'CODE_ALLOCATED', customerId: input.customerId, giftItemId: input.giftItemId, actorUserId: input.actorUserId ?? null },
+      { from: sql`alloc_got`, giftCodeId: sql`alloc_got.id`, detail: sql`jsonb_build_object('code', alloc_got.code, 'spinId', ${input.spinId ?? null}::text)` },
+    )})`;
+}
+
+/** NEW → ALLOCATED in one statement (`allocationCtes`); a minted code that collided with one of the app's is tried again. */
 export async function allocateGiftCode(tx: Tx, input: AllocateInput): Promise<{ codeId: string; code: string; expiresAt: string | null }> {
-  const item = await itemForAllocation(tx, input.zmaAppId, input.giftItemId);
-  if (!item) throw new AppError('NOT_FOUND', 'Gift not found');
   const now = input.now ?? new Date();
-  const expiresAt = expiryFor(item, now);
-  let picked = rowsOf<{ id: string; code: string }>(
-    await tx.execute(sql`
-      select id, code from zma_gift_codes
-      where gift_item_id = ${input.giftItemId} and zma_app_id = ${input.zmaAppId} and status = 'NEW'
-      limit 1 for update skip locked`),
-  )[0];
-  let minted = false;
-  if (!picked) {
-    for (let attempt = 0; attempt < 5 && !picked; attempt += 1) {
-      const [code] = randomCodes(1) as [string];
-      picked = rowsOf<{ id: string; code: string }>(
-        await tx.execute(sql`
-          insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, code)
-          values (${input.zmaAppId}, ${input.tenantId}, ${input.giftItemId}, ${code})
-          on conflict (zma_app_id, code) do nothing returning id, code`),
-      )[0];
-    }
-    if (!picked) throw new Error('could not mint a gift code');
-    minted = true;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [mint] = randomCodes(1) as [string];
+    const row = rowsOf<{ item: boolean; id: string | null; code: string | null; expiresAt: Date | string | null }>(
+      await executePrepared(
+        tx,
+        sql`with ${allocationCtes({ ...input, now, mint }, sql`true`)}
+        select exists (select 1 from alloc_item) as item, g.id, g.code, g.expires_at as "expiresAt" from (select 1) as one left join alloc_got g on true`,
+      ),
+    )[0]!;
+    if (!row.item) throw new AppError('NOT_FOUND', 'Gift not found');
+    if (row.id && row.code) return { codeId: row.id, code: row.code, expiresAt: iso(row.expiresAt) };
+    // Nothing taken and nothing minted: the random code collided with one of the app's codes — another try.
   }
-  const updated = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update zma_gift_codes set status = 'ALLOCATED', customer_id = ${input.customerId}, assigned_at = ${now.toISOString()}::timestamptz,
-        expires_at = ${expiresAt ? expiresAt.toISOString() : null}::timestamptz, spin_id = ${input.spinId ?? null}::uuid
-      where id = ${picked.id} and status = 'NEW' returning id`),
-  );
-  if (updated.length === 0) throw new AppError('GIFT_CODE_TRANSITION_INVALID');
-  const base = { codeId: picked.id, zmaAppId: input.zmaAppId, code: picked.code };
-  await writeCodeEvents(tx, [
-    ...(minted ? [{ ...base, fromStatus: null, toStatus: 'NEW' as const, note: 'minted at allocation' }] : []),
-    { ...base, fromStatus: 'NEW', toStatus: 'ALLOCATED', customerId: input.customerId, actorUserId: input.actorUserId ?? null, note: input.spinId ? `spin ${input.spinId}` : null },
-  ]);
-  // In the spin's hot path: the spin's own activity row announces; this one stays quiet.
-  await recordZmaActivity(
-    tx,
-    { zmaAppId: input.zmaAppId, tenantId: input.tenantId, kind: 'CODE_ALLOCATED', customerId: input.customerId, giftItemId: input.giftItemId, giftCodeId: picked.id, actorUserId: input.actorUserId ?? null, detail: { code: picked.code, spinId: input.spinId ?? null } },
-    { announce: false },
-  );
-  return { codeId: picked.id, code: picked.code, expiresAt: iso(expiresAt) };
+  throw new Error('could not mint a gift code');
 }
 
 interface CodeStateRow {

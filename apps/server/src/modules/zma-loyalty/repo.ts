@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GiftCodeStatus, ZmaBranchType, ZmaItemType } from '@zc/shared/api/zma';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../platform/sql';
-import { rowsOf } from './codes';
+import { rowsOf } from '../../platform/sql';
 
 /** SQL of the loyalty module (branches, stock, gift items, code lists). Every query names the mini app. */
 

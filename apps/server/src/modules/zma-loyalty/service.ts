@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { CustomerGift } from '@zc/shared/api/zma-loyalty';
 import type { GiftCodeStatus, ZmaDiscountKind, ZmaItemType, ZmaStatus } from '@zc/shared/api/zma';
 import type { DbOrTx } from '../../db/client';
-import { iso, rowsOf } from './codes';
+import { rowsOf } from '../../platform/sql';
+import { iso } from './codes';
 
-export { allocateGiftCode, expireDueCodes, type AllocateInput } from './codes';
+export { allocateGiftCode, allocationCtes, expireDueCodes, iso, randomCodes, type AllocateInput } from './codes';
 
 /** Codes the customer holds and has not used yet (ALLOCATED, not past expiry). */
 export async function countUnusedCodes(db: DbOrTx, customerId: string, now: Date = new Date()): Promise<number> {

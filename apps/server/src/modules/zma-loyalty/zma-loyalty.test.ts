@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from '@zc/shared/api/zma-loyalty';
 import { zmaActivity, zmaBranchStock, zmaGiftCodeEvents, zmaGiftCodes } from '../../db/schema/zma';
 import { createTestApp, multipart, type TestContext } from '../../test/helpers';
@@ -184,6 +184,32 @@ describe('gift codes: cancel, recall, allocation (§4)', () => {
     expect(history.map((e: { toStatus: string }) => e.toStatus)).toEqual(['CANCELLED', 'RECALLED']);
     const kinds = (await t.database.db.select({ kind: zmaActivity.kind }).from(zmaActivity).where(eq(zmaActivity.zmaAppId, ctx.app.id))).map((x) => x.kind);
     expect(kinds).toEqual(expect.arrayContaining(['CODE_CANCELLED', 'CODE_RECALLED', 'CODE_ALLOCATED']));
+  });
+
+  it('allocation in one statement: item days, else the app default, capped by validTo; a NEW code taken, or one minted with both transition rows', async () => {
+    const ctx = await loyaltySetup(t);
+    const now = new Date('2026-11-20T10:00:00.000Z');
+    const validTo = '2026-11-25T00:00:00.000Z';
+    const at = async (giftItemId: string) => t.database.db.transaction((tx) => allocateGiftCode(tx, { zmaAppId: ctx.app.id, tenantId: ctx.tenant.id, giftItemId, customerId: customer.id, spinId: null, now }));
+    const customer = await buildCustomer(t, ctx.app.id, ctx.tenant.id);
+    const days = await giftWithCodes(ctx.call, 1, { codeValidityDays: 3 });
+    const taken = await at(days.id);
+    expect(taken.expiresAt).toBe('2026-11-23T10:00:00.000Z');
+    const capped = await giftWithCodes(ctx.call, 0, { codeValidityDays: 30, validTo });
+    expect((await at(capped.id)).expiresAt).toBe(validTo);
+    await t.database.db.execute(sql`update zma_apps set settings = settings || '{"codeValidityDays": 2}'::jsonb where id = ${ctx.app.id}`);
+    const byApp = await giftWithCodes(ctx.call, 0, { codeValidityDays: null });
+    const minted = await at(byApp.id);
+    expect(minted.expiresAt).toBe('2026-11-22T10:00:00.000Z');
+    const events = async (codeId: string) => (await t.database.db.select().from(zmaGiftCodeEvents).where(eq(zmaGiftCodeEvents.codeId, codeId))).map((e) => `${e.fromStatus ?? '-'}→${e.toStatus}`).sort();
+    expect(await events(taken.codeId)).toEqual(['NEW→ALLOCATED']); // a generated code: its batch is the record of its making
+    expect(await events(minted.codeId)).toEqual(['-→NEW', 'NEW→ALLOCATED']); // minted at allocation
+    const [row] = await t.database.db.select().from(zmaGiftCodes).where(eq(zmaGiftCodes.id, minted.codeId));
+    expect(row).toMatchObject({ status: 'ALLOCATED', customerId: customer.id, code: minted.code });
+    const acts = await t.database.db.select().from(zmaActivity).where(and(eq(zmaActivity.zmaAppId, ctx.app.id), eq(zmaActivity.kind, 'CODE_ALLOCATED')));
+    expect(acts.map((a) => a.giftCodeId).sort()).toEqual([taken.codeId, minted.codeId, acts.find((a) => a.giftItemId === capped.id)?.giftCodeId].sort());
+    expect(acts.find((a) => a.giftCodeId === minted.codeId)?.detail).toEqual({ code: minted.code, spinId: null });
+    await expect(at('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('allocation mints a code when none is NEW; service functions for the draw and customers modules', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "zma_gift_codes" ALTER COLUMN "id" SET DEFAULT zc_uuid7();
