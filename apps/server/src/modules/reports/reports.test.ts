@@ -227,7 +227,8 @@ describe('failures (GET /merchant/report/failures)', () => {
     const rows = await data<ReportFailure[]>(`/merchant/report/failures?from=${from}&to=${today}`, reporter);
     const want = await q<{ module: string; code: number; n: string }>(sql`
       select module, coalesce(error_code, 0) code, count(*) n from message_history
-      where tenant_id = ${f.tenantId} and status in ('ERROR','ERROR_CALL_ZALO','ERROR_PUSH_QUEUE') group by 1, 2`);
+      where tenant_id = ${f.tenantId} and status in ('ERROR','ERROR_CALL_ZALO','ERROR_PUSH_QUEUE')
+        and created_at >= ${`${from}T00:00:00+07:00`}::timestamptz group by 1, 2`);
     expect(new Map(rows.map((r) => [`${r.module}:${r.errorCode}`, r.count]))).toEqual(new Map(want.map((w) => [`${w.module}:${w.code}`, Number(w.n)])));
     expect(rows.map((r) => r.count)).toEqual([...rows.map((r) => r.count)].sort((a, b) => b - a));
     const zns = rows.find((r) => r.module === 'ZNS' && r.errorCode === -124)!;
