@@ -40,7 +40,7 @@ const RULES = [
   { table: 'zmaCustomers', sqlName: 'zma_customers', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/zma-customers/', what: 'the customers module (modules/zma-customers)' },
   { table: 'zmaActivity', sqlName: 'zma_activity', ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/mini-apps/activity.ts', what: 'the activity writer (modules/mini-apps/activity.ts)' },
   // Message statistics (issue 16, ADR 0024): message_history's triggers append the deltas, the fold alone moves them into the rollups.
-  ...['messageStatDeltas:message_stat_deltas', 'messageStatsHourly:message_stats_hourly', 'messageStatsDaily:message_stats_daily', 'messageStatsTenantDaily:message_stats_tenant_daily', 'messageErrorStatsDaily:message_error_stats_daily', 'messageStatsMerchantHourly:message_stats_merchant_hourly', 'messageStatsMerchantDaily:message_stats_merchant_daily', 'messageStatsMerchantDimDaily:message_stats_merchant_dim_daily'].map((pair) => {
+  ...['messageStatDeltas:message_stat_deltas', 'messageStatsHourly:message_stats_hourly', 'messageStatsDaily:message_stats_daily', 'messageStatsTenantDaily:message_stats_tenant_daily', 'messageErrorStatsDaily:message_error_stats_daily', 'messageStatsMerchantHourly:message_stats_merchant_hourly', 'messageStatsMerchantDaily:message_stats_merchant_daily', 'messageStatsMerchantDimDaily:message_stats_merchant_dim_daily', 'messageStatsMerchantDimMonthly:message_stats_merchant_dim_monthly'].map((pair) => {
     const [table, sqlName] = pair.split(':');
     return { table, sqlName, ops: ['insert', 'update', 'delete'], owner: 'apps/server/src/modules/stats/fold.ts', what: 'the statistics fold (modules/stats/fold.ts)' };
   }),

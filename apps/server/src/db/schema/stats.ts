@@ -156,3 +156,20 @@ export const messageStatsMerchantDimDaily = pgTable(
   },
   (t) => [primaryKey({ name: 'message_stats_merchant_dim_daily_pk', columns: [t.merchantId, t.dimension, t.day, t.key] })],
 );
+
+/**
+ * `message_stats_merchant_dim_daily` by Vietnam month (`month` is its first day): a breakdown over a
+ * long range reads the whole months here and only the partial months at its ends by day (a year's
+ * template breakdown: 12 rows a key instead of 365). Kept by the fold with the daily one.
+ */
+export const messageStatsMerchantDimMonthly = pgTable(
+  'message_stats_merchant_dim_monthly',
+  {
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    dimension: text('dimension', { enum: STATS_MERCHANT_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ name: 'message_stats_merchant_dim_monthly_pk', columns: [t.merchantId, t.dimension, t.month, t.key] })],
+);

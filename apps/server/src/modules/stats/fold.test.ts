@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { buildOrganisation, buildTenant, createTestDatabase } from '../../test/helpers';
 import { rowsOf } from '../../platform/sql';
 import { foldAllMessageStats } from './fold';
+import { selectMerchantByDetail, wholeMonths } from './repo';
+import { rollupRange } from './service';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -90,6 +92,47 @@ describe('message statistics rollups (ADR 0024)', () => {
     );
     expect(errors.map((r) => [r.error_code, Number(r.failed)])).toEqual(directErrors.map((r) => [r.error_code, Number(r.failed)]));
     expect(Number(((await q<{ n: string }>(sql`select count(*) n from message_stat_deltas`)))[0]!.n)).toBe(0);
+  });
+
+  it('the monthly breakdown rollup equals the daily one by month; a range reads whole months there and its ends by day', async () => {
+    let seed = 3;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const values = Array.from({ length: 300 }, (_, i) => {
+      const status = STATUSES[Math.floor(rnd() * STATUSES.length)]!;
+      // Over 2026-06-20 .. 2026-10-28 (UTC), so months and their boundary days are all covered.
+      const at = new Date(Date.parse('2026-06-20T00:00:00Z') + Math.floor(rnd() * 130 * 24) * 3_600_000).toISOString();
+      return sql`(${rnd() < 0.5 ? tenantA : tenantB}, 'ZNS', ${oa}, ${rnd() < 0.5 ? 'TRANSACTION' : 'PROMOTION'}, ${status}, ${!status.startsWith('ERROR')}, ${100 + i}, ${`m${i % 4}`}, ${at}::timestamptz)`;
+    });
+    await database.db.execute(sql`insert into message_history (tenant_id, module, zalo_oa_id, type, status, is_charged, price, zns_template_id, created_at) values ${sql.join(values, sql`, `)}`);
+    await foldAllMessageStats(database.db);
+    const byMonth = await q<{ dimension: string; month: string; key: string; total: string; cost: string }>(
+      sql`select dimension, month::text, key, total, cost from message_stats_merchant_dim_monthly where merchant_id = ${orgId} order by 1, 2, 3`,
+    );
+    const fromDaily = await q<{ dimension: string; month: string; key: string; total: string; cost: string }>(
+      sql`select dimension, date_trunc('month', day)::date::text as month, key, sum(total) total, sum(cost) cost from message_stats_merchant_dim_daily where merchant_id = ${orgId} group by 1, 2, 3 order by 1, 2, 3`,
+    );
+    expect(byMonth.length).toBeGreaterThan(10);
+    expect(byMonth.map((r) => [r.dimension, r.month, r.key, Number(r.total), Number(r.cost)])).toEqual(fromDaily.map((r) => [r.dimension, r.month, r.key, Number(r.total), Number(r.cost)]));
+    for (const [from, to] of [['2026-06-20', '2026-10-28'], ['2026-07-01', '2026-09-30'], ['2026-07-15', '2026-08-31'], ['2026-08-01', '2026-08-20'], ['2026-06-25', '2026-07-05']] as const) {
+      for (const dimension of ['type', 'template', 'oa'] as const) {
+        const got = await selectMerchantByDetail(database.db, orgId, rollupRange(from, to), dimension);
+        const want = await q<{ key: string; total: string; cost: string }>(
+          sql`select key, sum(total) total, sum(cost) cost from message_stats_merchant_dim_daily where merchant_id = ${orgId} and dimension = ${dimension} and day between ${from}::date and ${to}::date group by 1`,
+        );
+        const norm = (rows: Array<{ key: string; total: string | number; cost: string | number }>) => rows.map((r) => `${r.key}:${Number(r.total)}:${Number(r.cost)}`).sort();
+        expect(norm(got), `${dimension} ${from}..${to}`).toEqual(norm(want));
+      }
+    }
+  });
+
+  it('splits a range into whole months and the days around them', () => {
+    expect(wholeMonths('2026-11-05', '2026-11-20')).toBeNull();
+    expect(wholeMonths('2026-01-31', '2026-02-27')).toBeNull();
+    expect(wholeMonths('2026-11-01', '2026-11-30')).toEqual({ firstMonth: '2026-11-01', lastMonth: '2026-11-01', headTo: null, tailFrom: null });
+    expect(wholeMonths('2025-11-26', '2026-11-25')).toEqual({ firstMonth: '2025-12-01', lastMonth: '2026-10-01', headTo: '2025-11-30', tailFrom: '2026-11-01' });
+    expect(wholeMonths('2026-02-01', '2026-03-15')).toEqual({ firstMonth: '2026-02-01', lastMonth: '2026-02-01', headTo: null, tailFrom: '2026-03-01' });
+    expect(wholeMonths('2026-01-31', '2026-02-28')).toEqual({ firstMonth: '2026-02-01', lastMonth: '2026-02-01', headTo: '2026-01-31', tailFrom: null });
+    expect(wholeMonths('2024-02-10', '2024-03-31')).toEqual({ firstMonth: '2024-03-01', lastMonth: '2024-03-01', headTo: '2024-02-29', tailFrom: null });
   });
 
   it('counts a message at 23:59 local on the last day of a month in that month (Asia/Ho_Chi_Minh)', async () => {

@@ -12,7 +12,7 @@ const VN_DAY = `(hour at time zone 'Asia/Ho_Chi_Minh')::date`;
 
 /**
  * Moves up to `limit` deltas (oldest first) into the rollups, in one statement: the deltas are
- * deleted and added to the hourly, daily, tenant-daily, organisation hourly, daily and breakdown, and error rollups (rows of a tenant that no
+ * deleted and added to the hourly, daily, tenant-daily, organisation hourly, daily and breakdown (daily and monthly), and error rollups (rows of a tenant that no
  * longer exists are dropped). One folder at a time (transaction advisory lock): two would only
  * wait on each other's rollup rows. Answers how many deltas it folded.
  */
@@ -61,13 +61,20 @@ export async function foldMessageStats(db: DbOrTx, limit = 20_000): Promise<numb
         group by 1, 2, 3, 4 order by 1, 2, 3, 4
         on conflict (merchant_id, dimension, day, key) do update set ${adds}
         returning 1
+      ), mkm as (
+        insert into message_stats_merchant_dim_monthly as r (merchant_id, month, dimension, key, ${cols})
+        select merchant_id, date_trunc('month', ${VN_DAY})::date, k.dimension, k.key, ${sums}
+        from live cross join lateral (values ('type', live.type), ('template', live.template_id), ('oa', live.zalo_oa_id::text)) k(dimension, key)
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4
+        on conflict (merchant_id, dimension, month, key) do update set ${adds}
+        returning 1
       ), e as (
         insert into message_error_stats_daily as r (tenant_id, day, module, error_code, failed)
         select tenant_id, ${VN_DAY}, module, error_code, sum(failed)::bigint from live where failed <> 0 group by 1, 2, 3, 4 order by 1, 2, 3, 4
         on conflict (tenant_id, day, module, error_code) do update set failed = r.failed + excluded.failed
         returning 1
       )
-      select (select count(*) from d)::int as n, (select count(*) from h) + (select count(*) from dd) + (select count(*) from td) + (select count(*) from mh) + (select count(*) from md) + (select count(*) from mk) + (select count(*) from e) as touched
+      select (select count(*) from d)::int as n, (select count(*) from h) + (select count(*) from dd) + (select count(*) from td) + (select count(*) from mh) + (select count(*) from md) + (select count(*) from mk) + (select count(*) from mkm) + (select count(*) from e) as touched
     `),
       ),
     );

@@ -23,9 +23,9 @@ export interface SumRow {
   list_cost: string | number;
 }
 
-const SUMS = sql.raw(
-  ['total', 'sent', 'delivered', 'failed', 'pending', 'cost', 'list_cost'].map((c) => `coalesce(sum(${c}), 0)::bigint as ${c}`).join(', '),
-);
+const COUNTERS = ['total', 'sent', 'delivered', 'failed', 'pending', 'cost', 'list_cost'];
+const SUMS = sql.raw(COUNTERS.map((c) => `coalesce(sum(${c}), 0)::bigint as ${c}`).join(', '));
+const COUNTER_COLUMNS = sql.raw(COUNTERS.join(', '));
 
 /** A uuid[] parameter (one bind value whatever the length). */
 const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -146,14 +146,49 @@ export async function selectByDetail(db: DbOrTx, tenantIds: readonly string[], r
   return rowsOf<SumRow & { key: string }>(r);
 }
 
-/** Sums per message type, template or OA over every tenant of the organisation (message_stats_merchant_dim_daily). */
+/**
+ * Sums per message type, template or OA over every tenant of the organisation: the whole Vietnam months
+ * of the range from message_stats_merchant_dim_monthly, the days before and after them from
+ * message_stats_merchant_dim_daily.
+ */
 export async function selectMerchantByDetail(db: DbOrTx, merchantId: string, range: RollupRange, dimension: keyof typeof DETAIL_KEY): Promise<Array<SumRow & { key: string }>> {
-  const r = await db.execute(sql`
-    select key, ${SUMS}
-    from message_stats_merchant_dim_daily
-    where merchant_id = ${merchantId} and dimension = ${dimension} and day between ${range.fromDay}::date and ${range.toDay}::date
-    group by 1`);
+  const split = wholeMonths(range.fromDay, range.toDay);
+  const daily = (from: string, to: string) => sql`
+    select key, ${COUNTER_COLUMNS} from message_stats_merchant_dim_daily
+    where merchant_id = ${merchantId} and dimension = ${dimension} and day between ${from}::date and ${to}::date`;
+  const parts = split
+    ? [
+        ...(split.headTo ? [daily(range.fromDay, split.headTo)] : []),
+        sql`select key, ${COUNTER_COLUMNS} from message_stats_merchant_dim_monthly
+          where merchant_id = ${merchantId} and dimension = ${dimension} and month between ${split.firstMonth}::date and ${split.lastMonth}::date`,
+        ...(split.tailFrom ? [daily(split.tailFrom, range.toDay)] : []),
+      ]
+    : [daily(range.fromDay, range.toDay)];
+  const r = await db.execute(sql`select key, ${SUMS} from (${sql.join(parts, sql` union all `)}) as rows group by 1`);
   return rowsOf<SumRow & { key: string }>(r);
+}
+
+/**
+ * The whole calendar months inside [fromDay, toDay] (first days, inclusive) and the days outside them
+ * (`headTo`: the last day before the first month, `tailFrom`: the first day after the last), or null
+ * when the range holds no whole month.
+ */
+export function wholeMonths(fromDay: string, toDay: string): { firstMonth: string; lastMonth: string; headTo: string | null; tailFrom: string | null } | null {
+  const day = (s: string) => new Date(`${s}T00:00:00Z`);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const from = day(fromDay);
+  const to = day(toDay);
+  const first = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const afterTo = new Date(to.getTime() + 86_400_000);
+  const end = afterTo.getUTCDate() === 1 ? afterTo : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), 1)); // first day after the last whole month
+  if (first >= end) return null;
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
+  return {
+    firstMonth: iso(first),
+    lastMonth: iso(last),
+    headTo: first > from ? iso(new Date(first.getTime() - 86_400_000)) : null,
+    tailFrom: end <= to ? iso(end) : null,
+  };
 }
 
 /** Names and avatars of OAs of the tenants. */
