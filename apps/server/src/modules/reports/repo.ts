@@ -126,25 +126,15 @@ export async function findTenantRef(db: DbOrTx, scope: TenantScope): Promise<{ n
 const ofMerchant = (merchantId: string, tenantCol: AnyPgColumn) =>
   sql`${tenantCol} in (select ${tenants.id} from ${tenants} where ${tenants.merchantId} = ${merchantId})`;
 
-/** The organisation's counters per tenant, per day or per type. */
-export async function sumOrganisation(db: DbOrTx, merchantId: string, r: Range, groupBy: 'tenant' | 'day' | 'type'): Promise<Array<Sums & { key: string }>> {
-  if (groupBy === 'type') {
-    const t = messageStatsDaily;
-    const rows = await db
-      .select({ key: sql<string>`${t.type}::text`, ...sums(t) })
-      .from(t)
-      .where(and(between(t.day, r.from, r.to), ofMerchant(merchantId, t.tenantId)))
-      .groupBy(t.type);
-    return rows.map(num);
-  }
+/** The organisation's counters per tenant (its tenants' daily rollup). */
+export async function sumOrganisationByTenant(db: DbOrTx, merchantId: string, r: Range): Promise<Array<Sums & { key: string }>> {
   const t = messageStatsTenantDaily;
-  const col = groupBy === 'tenant' ? t.tenantId : t.day;
   const rows = await db
-    .select({ key: sql<string>`${col}::text`, ...sums(t) })
+    .select({ key: sql<string>`${t.tenantId}::text`, ...sums(t) })
     .from(t)
     .where(and(between(t.day, r.from, r.to), ofMerchant(merchantId, t.tenantId)))
-    .groupBy(col)
-    .orderBy(asc(col));
+    .groupBy(t.tenantId)
+    .orderBy(asc(t.tenantId));
   return rows.map(num);
 }
 

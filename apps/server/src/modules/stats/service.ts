@@ -185,6 +185,16 @@ export async function getBreakdown(db: DbOrTx, caller: OrgCaller, q: StatsBreakd
 }
 
 /**
+ * The organisation's counters per message type or per Vietnam day over [from, to] from its own rollups
+ * (a few rows a day, whole months by month): the reports module's organisation report.
+ */
+export async function organisationSums(db: DbOrTx, merchantId: string, from: string, to: string, by: 'type' | 'day'): Promise<Array<SumRow & { key: string }>> {
+  const range = rollupRange(from, to);
+  if (by === 'type') return selectMerchantByDetail(db, merchantId, range, 'type');
+  return (await selectMerchantSeries(db, merchantId, range, 'DAILY')).map(({ label, ...r }) => ({ key: label, ...r }));
+}
+
+/**
  * The tenant's own dashboard: today's and the period's counters, spend against the wallet, the
  * caller's pending reviews and open tickets, the OA follower growth (null when the OA service is off)
  * and mini-app activity (null when the mini-app service is off).
