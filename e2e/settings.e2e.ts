@@ -84,6 +84,19 @@ describe('settings journey', () => {
       await page.screenshot({ path: shot('settings-services-blocked-vi-phone'), fullPage: true });
       await page.setViewportSize(DESKTOP);
 
+      // The organisation's tenants page: the same refusal lists the post inside the services dialog.
+      await page.goto(`${BASE_URL}/dashboard/tenant`);
+      await page.getByTestId(`tenant-services-edit-${tenant.id}`).click();
+      await page.getByTestId('tenant-service-switch-oaService').click();
+      await page.locator('.ant-modal-footer .ant-btn-primary').click();
+      const inDialog = page.locator('.ant-modal').getByTestId('service-blockers');
+      await inDialog.waitFor();
+      await page.locator('.ant-modal').getByTestId('service-blockers-OA_CONTENT').filter({ hasText: title }).waitFor();
+      await page.screenshot({ path: shot('tenants-services-blocked-vi') });
+      await page.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+      await page.goto(url);
+      await page.getByTestId('service-card-oaService').waitFor();
+
       // Mini app: off with a confirmation (the Mini Apps menu item goes), on again (it comes back).
       const miniOn = await switchOf(page, 'isMiniAppEnabled');
       if (!miniOn) {

@@ -17,6 +17,7 @@ import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import LoginOutlined from '@ant-design/icons/LoginOutlined';
 import type { Tenant } from '@zc/shared/api/organisation';
+import type { ServiceBlocker } from '@zc/shared/api/settings';
 import { useUpdateTenantServices, type TenantServices } from '../../features/organisation/api/update-tenant-services';
 import { AddTenantDialog } from '../../features/organisation/components/add-tenant-dialog';
 import { DataTable } from '../../components/data-table';
@@ -26,6 +27,8 @@ import { formatDateTime } from '../../lib/formatters';
 import { PAGES, tenantDetailHref, tenantHref } from '../../lib/paths';
 import { useScope, usePermissions } from '../../lib/scope-context';
 import { useErrorText } from '../../lib/error-text';
+import { ServiceBlockersAlert } from '../../features/settings/components/service-blockers';
+import { serviceBlockersOf } from '../../features/settings/lib/services';
 import { TENANT_SERVICE_FLAGS, TenantDetailPage } from './tenant-detail-page';
 
 const SERVICES = TENANT_SERVICE_FLAGS satisfies ReadonlyArray<keyof TenantServices>;
@@ -36,6 +39,8 @@ function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null;
   const errorText = useErrorText();
   const update = useUpdateTenantServices();
   const [form] = Form.useForm<TenantServices>();
+  // A 409 SERVICE_IN_USE: what must be finished or cancelled first, listed in the dialog (not a bare toast).
+  const [blocked, setBlocked] = useState<ServiceBlocker[] | null>(null);
   return (
     <Modal
       open={tenant !== null}
@@ -43,10 +48,14 @@ function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null;
       okText={t('common:save')}
       cancelText={t('common:cancel')}
       confirmLoading={update.isPending}
-      onCancel={onClose}
+      onCancel={() => {
+        setBlocked(null);
+        onClose();
+      }}
       onOk={() => form.submit()}
       destroyOnHidden
     >
+      {tenant && blocked ? <ServiceBlockersAlert service={blocked[0]?.service ?? 'znsService'} items={blocked} tenantId={tenant.id} onClose={() => setBlocked(null)} /> : null}
       {tenant ? (
         <Form
           form={form}
@@ -55,17 +64,20 @@ function ServicesModal({ tenant, merchantId, onClose }: { tenant: Tenant | null;
           initialValues={{ oaService: tenant.oaService, znsService: tenant.znsService, isMiniAppEnabled: tenant.isMiniAppEnabled, isMultiTeam: tenant.isMultiTeam }}
           onFinish={async (services) => {
             try {
+              setBlocked(null);
               await update.mutateAsync({ tenantId: tenant.id, merchantId, services });
               void message.success(t('services.saved'));
               onClose();
             } catch (error) {
-              void message.error(errorText(error));
+              const items = serviceBlockersOf(error);
+              if (items) setBlocked(items);
+              else void message.error(errorText(error));
             }
           }}
         >
           {SERVICES.map((service) => (
             <Form.Item key={service} name={service} label={t(`services.${service}`)} valuePropName="checked">
-              <Switch />
+              <Switch data-testid={`tenant-service-switch-${service}`} />
             </Form.Item>
           ))}
         </Form>
@@ -158,7 +170,7 @@ function TenantsPage({ onEditServices }: { onEditServices: (tenant: Tenant) => v
             </Button>
           </Link>
           {tenant.abilities.manageServices ? (
-            <Button size="small" icon={<EditOutlined />} onClick={() => onEditServices(tenant)}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => onEditServices(tenant)} data-testid={`tenant-services-edit-${tenant.id}`}>
               {t('services.edit')}
             </Button>
           ) : null}

@@ -12,11 +12,11 @@ import { blockerLink, groupBlockers, type TenantService } from '../lib/services'
  * The 409 SERVICE_IN_USE answer shown in full: per kind, each item with its state and, where the
  * caller may open it, a link to the page where it is finished or cancelled.
  */
-export function ServiceBlockersAlert({ service, items, onClose }: { service: TenantService; items: readonly ServiceBlocker[]; onClose: () => void }) {
+export function ServiceBlockersAlert({ service, items, onClose, tenantId: ofTenant }: { service: TenantService; items: readonly ServiceBlocker[]; onClose: () => void; /** The tenant, when the page is not in its scope (the organisation's tenants page). */ tenantId?: string }) {
   const { t } = useTranslation('settings');
   const scope = useScope();
   const { permissions } = usePermissions();
-  const tenantId = scope.tenant?.id ?? '';
+  const tenantId = ofTenant ?? scope.tenant?.id ?? '';
   const serviceName = t(`services.name.${service}`);
   return (
     <Alert
