@@ -52,6 +52,39 @@ export function randomCodeList(n: number): string {
   return out.toString('latin1', 0, o);
 }
 
+/**
+ * `n` time-ordered UUIDs (the version 7 layout of `zc_uuid7()`, migration 0051: 48-bit milliseconds, then a
+ * 12-bit sequence and 62 random bits), ascending within the list, comma-joined: the ids of a bulk insert,
+ * made here rather than by the database (one `zc_uuid7()` call costs it ≈ 1.6 µs a row).
+ */
+export function uuid7List(n: number, nowMs = Date.now()): string {
+  if (n === 0) return '';
+  const random = randomBytes(n * 8);
+  const out = Buffer.allocUnsafe(n * 37 - 1);
+  let o = 0;
+  const hex = (v: number, digits: number) => {
+    for (let d = digits - 1; d >= 0; d -= 1) out[o + d] = HEX[(v >>> ((digits - 1 - d) * 4)) & 15]!;
+    o += digits;
+  };
+  for (let i = 0; i < n; i += 1) {
+    if (i > 0) out[o++] = 44; // ','
+    const ms = nowMs + Math.floor(i / 4096);
+    hex(Math.floor(ms / 2 ** 16), 8); // the top 32 of 48 bits
+    out[o++] = 45;
+    hex(ms % 2 ** 16, 4);
+    out[o++] = 45;
+    hex(0x7000 | (i % 4096), 4);
+    out[o++] = 45;
+    const r = i * 8;
+    hex(0x8000 | (((random[r]! << 8) | random[r + 1]!) & 0x3fff), 4);
+    out[o++] = 45;
+    hex((random[r + 2]! << 8) | random[r + 3]!, 4);
+    hex(random.readUInt32BE(r + 4), 8);
+  }
+  return out.toString('latin1', 0, o);
+}
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+
 /** `n` random codes as an array. */
 export function randomCodes(n: number): string[] {
   return n === 0 ? [] : randomCodeList(n).split(',');
@@ -113,10 +146,12 @@ export async function insertCodes(tx: DbOrTx, input: { zmaAppId: string; tenantI
  */
 async function insertNewCodes(db: Db, input: { zmaAppId: string; tenantId: string; giftItemId: string; batchId: string | null; codes: string; count: number }): Promise<number> {
   try {
+    // Codes in ascending order and ascending time-ordered ids: both unique indexes are written page after page.
+    const sorted = input.codes.split(',').sort().join(',');
     await db.execute(sql`
-      insert into zma_gift_codes (zma_app_id, tenant_id, gift_item_id, batch_id, code)
-      select ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.giftItemId}::uuid, ${input.batchId}::uuid, c
-      from unnest(string_to_array(${input.codes}, ',')) as c`);
+      insert into zma_gift_codes (id, zma_app_id, tenant_id, gift_item_id, batch_id, code)
+      select i::uuid, ${input.zmaAppId}::uuid, ${input.tenantId}::uuid, ${input.giftItemId}::uuid, ${input.batchId}::uuid, c
+      from unnest(string_to_array(${uuid7List(input.count)}, ','), string_to_array(${sorted}, ',')) as u(i, c)`);
     // A plain INSERT writes every row or none.
     return input.count;
   } catch (e) {

@@ -4,7 +4,7 @@ import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from '@zc/shared/api/zma-loyalty
 import { zmaActivity, zmaBranchStock, zmaGiftCodeEvents, zmaGiftCodes } from '../../db/schema/zma';
 import { createTestApp, multipart, type TestContext } from '../../test/helpers';
 import { buildCustomer, buildDraw, buildZmaApp, loyaltySetup, memberWithRole, waitForBatch } from './loyalty.fixtures';
-import { generateCodes, insertCodes, randomCodes } from './codes';
+import { generateCodes, insertCodes, randomCodes, uuid7List } from './codes';
 import { allocateGiftCode, countUnusedCodes, expireDueCodes, findGiftItems, listCustomerGifts } from './service';
 import { splitCsvRecord } from './manage';
 
@@ -32,6 +32,17 @@ async function allocate(ctx: Awaited<ReturnType<typeof loyaltySetup>>, giftItemI
 }
 
 describe('gift codes: generation (ADR 0023)', () => {
+  it('makes ascending, unique version-7 ids for a bulk insert, their time readable from the first 48 bits', () => {
+    const at = Date.parse('2026-11-26T17:00:00Z');
+    const ids = uuid7List(10_000, at).split(',');
+    expect(ids).toHaveLength(10_000);
+    expect(new Set(ids).size).toBe(10_000);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(ids[0]!.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+    expect(uuid7List(0)).toBe('');
+  });
+
   it('draws codes of 10 characters from a 31-letter alphabet without 0/O, 1/I/L (≥ 40 bits)', () => {
     expect(GIFT_CODE_ALPHABET).toHaveLength(31);
     for (const ch of '0O1IL') expect(GIFT_CODE_ALPHABET).not.toContain(ch);
