@@ -181,16 +181,7 @@ export async function organisationReport(db: DbOrTx, merchantId: string, q: { fr
   const raw =
     q.groupBy === 'tenant'
       ? await sumOrganisationByTenant(db, merchantId, range)
-      : (await organisationSums(db, merchantId, q.from, q.to, q.groupBy)).map((r) => ({
-          key: r.key,
-          total: Number(r.total),
-          pending: Number(r.pending),
-          sent: Number(r.sent),
-          delivered: Number(r.delivered),
-          failed: Number(r.failed),
-          cost: Number(r.cost),
-          listCost: Number(r.list_cost),
-        }));
+      : await organisationSums(db, merchantId, q.from, q.to, q.groupBy);
   const totals = counters(raw.reduce(add, ZERO));
   let rows: Report['rows'];
   if (q.groupBy === 'day') rows = fillDays(raw, q.from, q.to);

@@ -188,10 +188,10 @@ export async function getBreakdown(db: DbOrTx, caller: OrgCaller, q: StatsBreakd
  * The organisation's counters per message type or per Vietnam day over [from, to] from its own rollups
  * (a few rows a day, whole months by month): the reports module's organisation report.
  */
-export async function organisationSums(db: DbOrTx, merchantId: string, from: string, to: string, by: 'type' | 'day'): Promise<Array<SumRow & { key: string }>> {
+export async function organisationSums(db: DbOrTx, merchantId: string, from: string, to: string, by: 'type' | 'day'): Promise<Array<StatCounters & { key: string }>> {
   const range = rollupRange(from, to);
-  if (by === 'type') return selectMerchantByDetail(db, merchantId, range, 'type');
-  return (await selectMerchantSeries(db, merchantId, range, 'DAILY')).map(({ label, ...r }) => ({ key: label, ...r }));
+  const rows = by === 'type' ? await selectMerchantByDetail(db, merchantId, range, 'type') : (await selectMerchantSeries(db, merchantId, range, 'DAILY')).map((r) => ({ ...r, key: r.label }));
+  return rows.map((r) => ({ key: r.key, ...countersOf(r) }));
 }
 
 /**

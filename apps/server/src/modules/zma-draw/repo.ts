@@ -524,6 +524,15 @@ export interface NoPrizeSpin {
   activity: (when: SQL) => SQL;
 }
 
+/** The first CTEs of both one-statement spins: `cfg` (the draw still has the version the spin was decided on) and `cust` (the customer, of the app). */
+function checkedSpin(s: Pick<NoPrizeSpin, 'drawId' | 'zmaAppId' | 'configVersion' | 'customerId'>): SQL {
+  return sql`cfg as (
+      select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
+    ), cust as (
+      select c.id, c.bonus_turns from zma_customers c where c.id = ${s.customerId}::uuid and c.zma_app_id = ${s.zmaAppId}::uuid and exists (select 1 from cfg)
+    )`;
+}
+
 /**
  * A spin that wins nothing, in ONE statement (atomic on its own, no transaction; ADR 0022): the draw's
  * configuration version must still be the one the spin was decided on, the customer must be of the
@@ -535,11 +544,7 @@ export interface NoPrizeSpin {
  */
 export async function spinNoPrize(db: DbOrTx, s: NoPrizeSpin): Promise<{ configOk: boolean; bonusTurns: number | null; used: number | null }> {
   const r = await executePrepared(db, sql`
-    with cfg as (
-      select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
-    ), cust as (
-      select c.id, c.bonus_turns from zma_customers c where c.id = ${s.customerId}::uuid and c.zma_app_id = ${s.zmaAppId}::uuid and exists (select 1 from cfg)
-    ), turn as (
+    with ${checkedSpin(s)}, turn as (
       insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
       select cust.id, ${s.drawId}::uuid, ${s.periodKey}, ${s.allowed > 0 ? 1 : 0}::int from cust
       on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${s.allowed}::int
@@ -584,11 +589,7 @@ export type WinOutcome =
 export async function spinWin(db: DbOrTx, s: WinSpin): Promise<WinOutcome> {
   const facts = s.facts({ won: sql`exists (select 1 from spin where outcome = 'WIN')`, lost: sql`exists (select 1 from spin where outcome = 'NO_PRIZE')` });
   const query = sql`
-    with cfg as (
-      select 1 from zma_draws where id = ${s.drawId}::uuid and zma_app_id = ${s.zmaAppId}::uuid and config_version = ${s.configVersion}
-    ), cust as (
-      select c.id, c.bonus_turns from zma_customers c where c.id = ${s.customerId}::uuid and c.zma_app_id = ${s.zmaAppId}::uuid and exists (select 1 from cfg)
-    ), turn as (
+    with ${checkedSpin(s)}, turn as (
       insert into zma_turn_usage as u (customer_id, draw_id, period_key, used)
       select cust.id, ${s.drawId}::uuid, ${s.periodKey}, 1 from cust where ${s.allowed}::int > 0
       on conflict (customer_id, draw_id, period_key) do update set used = u.used + 1 where u.used < ${s.allowed}::int

@@ -433,12 +433,10 @@ export async function spin(db: Db, input: SpinInput): Promise<SpinResult> {
   }
 }
 
-/** The one-statement NO_PRIZE spin (repo.spinNoPrize) and, when it took a period turn, its answer. */
-async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan, slice: repo.PrizeView) {
-  const spinId = randomUUID();
-  const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: input.customerId, drawId: input.drawId };
-  const r = await repo.spinNoPrize(db, {
-    spinId,
+/** What both one-statement spins tell the repo about the spin, and the common fields of their activity rows. */
+function statementSpin(input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan) {
+  const spin = {
+    spinId: randomUUID(),
     zmaAppId: input.zmaAppId,
     tenantId: input.tenantId,
     drawId: input.drawId,
@@ -446,8 +444,18 @@ async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: rep
     customerId: input.customerId,
     periodKey: plan.periodKey,
     allowed: plan.allowed,
-    prizeId: slice.id,
     now,
+  };
+  return { spin, base: { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: input.customerId, drawId: input.drawId } };
+}
+
+/** The one-statement NO_PRIZE spin (repo.spinNoPrize) and, when it took a period turn, its answer. */
+async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan, slice: repo.PrizeView) {
+  const { spin, base } = statementSpin(input, now, config, plan);
+  const { spinId } = spin;
+  const r = await repo.spinNoPrize(db, {
+    ...spin,
+    prizeId: slice.id,
     // The SPIN row of a spin that wins nothing; no event (it changes nothing an open page shows).
     activity: (when) => zmaActivityInsertSql({ ...base, kind: 'SPIN', detail: { spinId, outcome: 'NO_PRIZE', prizeId: slice.id, label: slice.label, bonusTurn: false } }, when),
   });
@@ -466,21 +474,13 @@ async function noPrizeStatement(db: Db, input: SpinInput, now: Date, config: rep
 
 /** The one-statement spin on a prize slice (repo.spinWin) and, when it spun, its answer. */
 async function winStatement(db: Db, input: SpinInput, now: Date, config: repo.SpinConfig, plan: PlayPlan, slice: repo.PrizeView, shown: repo.PrizeView) {
-  const spinId = randomUUID();
+  const { spin, base } = statementSpin(input, now, config, plan);
+  const { spinId } = spin;
   const giftItemId = slice.giftItemId!;
-  const base = { zmaAppId: input.zmaAppId, tenantId: input.tenantId, customerId: input.customerId, drawId: input.drawId };
   const r = await repo.spinWin(db, {
-    spinId,
-    zmaAppId: input.zmaAppId,
-    tenantId: input.tenantId,
-    drawId: input.drawId,
-    configVersion: config.configVersion,
-    customerId: input.customerId,
-    periodKey: plan.periodKey,
-    allowed: plan.allowed,
+    ...spin,
     prizeId: slice.id,
     shownId: shown.id,
-    now,
     allocation: (when) => allocationCtes({ zmaAppId: input.zmaAppId, tenantId: input.tenantId, giftItemId, customerId: input.customerId, spinId, now, mint: randomCodes(1)[0]! }, when),
     facts: ({ won, lost }) => {
       const announce = emitEventSql('announce', { type: 'zma.activity', tenantId: input.tenantId, data: { zmaAppId: input.zmaAppId, kind: 'GIFT_WON', branchId: null, customerId: input.customerId } }, won);
