@@ -169,6 +169,11 @@ export const PHONE = { width: 390, height: 844 };
 
 /** Fails when the page scrolls sideways at the phone width. */
 export async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  // After a viewport change the layout settles over a few frames (responsive breakpoints are
+  // media-query listeners that re-render); wait for it briefly, then measure what stays.
+  await page
+    .waitForFunction((limit) => document.documentElement.scrollWidth <= limit, PHONE.width + 1, { timeout: 3_000 })
+    .catch(() => undefined);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width + 1, `${what}: no sideways scrolling at 390 px (${width})`);
 }
