@@ -69,7 +69,12 @@ export const messageHistory = pgTable(
     index('message_history_filter_idx').on(t.tenantId, t.module, t.status, t.type, t.isCharged, t.createdAt.desc(), t.seq.desc()),
     index('message_history_template_name_idx').on(t.tenantId, t.templateName, t.createdAt.desc()),
     uniqueIndex('message_history_fallback_message_key').on(t.fallbackMessageId).where(sql`fallback_message_id is not null`),
-    index('message_history_campaign_idx').on(t.campaignId, t.createdAt.desc(), t.seq.desc()).where(sql`campaign_id is not null`),
+    // Migration 0055 adds, in SQL (drizzle cannot declare INCLUDE), the campaign history's two indexes:
+    // message_history_campaign_idx (campaign_id, created_at DESC, seq DESC) INCLUDE (tenant_id, module, status,
+    // type, is_charged) and message_history_campaign_filter_idx (campaign_id, status, type, is_charged,
+    // created_at DESC, seq DESC) INCLUDE (tenant_id, module), both WHERE campaign_id IS NOT NULL: a campaign's
+    // pages and its bounded count (tenant and module checked too) are read from the index without visiting
+    // the table, whose rows of one campaign are scattered among everything else sent meanwhile.
     // A campaign's messages still queued or in flight: the dispatcher counts them on every step.
     index('message_history_campaign_outstanding_idx').on(t.campaignId).where(sql`campaign_id is not null and status in ('PENDING', 'PROCESSING', 'PUSHED_QUEUE')`),
     uniqueIndex('message_history_fallback_of_key').on(t.fallbackOf).where(sql`fallback_of is not null`),
