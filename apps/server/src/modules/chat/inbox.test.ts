@@ -13,7 +13,10 @@ import { zaloOas } from '../../db/schema/zalo-oa';
 import { dispatchPendingEvents } from '../../events/dispatcher';
 import { EVENT_HANDLERS } from '../../events/handlers';
 import { emitEvent } from '../../platform/events';
+import { trustedTenantScope } from '../../platform/tenant-scope';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, type Session, type TestContext } from '../../test/helpers';
+import { listConversationRows, planSearch, type SearchPlan } from './inbox-repo';
+import { searchTerms } from './inbox-service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -166,6 +169,19 @@ describe('chat inbox: the conversation list', () => {
     expect(ids(await w.call(w.sessions.anna, 'GET', '/conversations?q=84901'))).toEqual([c.a!.id]);
     expect(ids(await w.call(w.sessions.anna, 'GET', `/conversations?q=${encodeURIComponent('áo khoác')}`))).toEqual([c.b!.id]);
     expect(ids(await w.call(w.sessions.anna, 'GET', '/conversations?q=zzz'))).toEqual([]);
+  });
+
+  it('search: each way finds the same conversations whether it is narrow (ids from its index) or broad (tested on the ordered walk)', async () => {
+    const scope = trustedTenantScope(w.tenant.id);
+    const list = (terms: ReturnType<typeof searchTerms>, plan: SearchPlan) =>
+      listConversationRows(db(), scope, { filter: 'main', assignment: 'all', status: 'ALL', search: { terms, plan }, limit: 50, userId: w.anna.id, myTeamIds: [] }).then((rows) => rows.map((r) => r.id));
+    for (const q of ['nguyễn', 'ANH c', '0901234', 'áo khoác', 'zzz']) {
+      const terms = searchTerms(q);
+      const narrow = await planSearch(db(), scope, terms);
+      expect(narrow.broad).toEqual({ name: false, phone: false, words: false });
+      const broad: SearchPlan = { ids: [], broad: { name: true, phone: terms.phone !== null, words: true } };
+      expect(await list(terms, broad), q).toEqual(await list(terms, narrow));
+    }
   });
 
   it('cursor paging: every row once, in order, then null; a forged cursor is 400', async () => {
