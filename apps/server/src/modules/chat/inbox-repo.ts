@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChatAssignmentFilter, ChatFilter } from '@zc/shared/api/chat';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -8,12 +8,24 @@ import { oaFollowers } from '../../db/schema/followers';
 import { messageHistory } from '../../db/schema/messaging';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { zaloOas } from '../../db/schema/zalo-oa';
-import { estimateRows } from '../../platform/sql';
+import { rowsOf } from '../../platform/sql';
 import { inTenant, scopedTenantId, type TenantScope } from '../../platform/tenant-scope';
 import type { CannedReplyRow, ChatMessageRow, ChatPerson, ConversationRow } from './presenter';
 
 function likePrefix(term: string): string {
   return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Phones starting with `digits`, as a range the (tenant_id, phone) index can serve under any collation
+ * (LIKE 'p%' uses a btree only under the C collation; a database in C.UTF-8 or a language's collation
+ * scanned the whole table: 160 ms at 1 M conversations), with LIKE kept as the exact test.
+ */
+function phonePrefix(digits: string, column: SQL | AnyColumn): SQL {
+  // The next prefix of the same length ('84912' → '84913'); none above all nines.
+  const upper = /^9+$/.test(digits) ? null : (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  const range = upper === null ? sql`${column} >= ${digits}` : sql`${column} >= ${digits} and ${column} < ${upper}`;
+  return sql`(${range} and ${column} like ${likePrefix(digits)})`;
 }
 
 /** A position in the inbox list: the last row's activity time and id. */
@@ -40,12 +52,11 @@ export interface ConversationListFilter {
 /**
  * A way of matching with more hits than its cap is tested row by row while walking the list in order
  * (dense, so the walk stops soon); a narrower one answers its conversation ids, which are fetched and
- * ordered. Where the two cost the same: a walk reads about limit × conversations / hits rows, the ids
- * cost one index entry each, so the cap sits near √(limit × conversations) times what a walked row costs
- * more than an id (a name or phone test is cheap on the row: 10,000; a word test reads the
- * conversation's messages: 2,000).
+ * ordered. A walk reads about limit × conversations / hits rows; the ids cost one table row each (the
+ * name index holds an expression, so its probe cannot be index-only): a common name (1 in 16) is found
+ * in ~500 walked rows, while a phone prefix of a network (1 in 200) would be walked through ~6,000.
  */
-export const SEARCH_CAP = { name: 10_000, phone: 10_000, words: 2_000 } as const;
+export const SEARCH_CAP = { name: 2_000, phone: 10_000, words: 2_000 } as const;
 
 export interface SearchPlan {
   /** Conversations matched by the narrow ways (each found through its index). */
@@ -57,18 +68,17 @@ export interface SearchPlan {
 /**
  * Each way of matching through its own index (name prefix: lname_idx; phone prefix: phone_idx; message
  * words: the GIN text index), stopping after its cap + 1 hits: a narrow way answers its ids, a broad one
- * is left to the ordered walk. Words are first estimated by the planner (the text index's statistics
- * hold the most common words): a GIN probe cannot stop early — it builds the bitmap of every message
- * holding a common word (≈ 0.5 s for 1.5 M of them) before the first row — so a word the estimate
- * already shows as common goes to the walk unprobed.
+ * is left to the ordered walk. Words are first looked up in the text index's statistics (`commonWords`):
+ * a GIN probe cannot stop early — it builds the bitmap of every message holding a common word (≈ 0.5 s
+ * for 1.5 M of them) before its first row — so words the statistics show as common go to the walk unprobed.
  */
 export async function planSearch(db: DbOrTx, scope: TenantScope, s: { name: string; phone: string | null; words: string }): Promise<SearchPlan> {
   const tenantId = scopedTenantId(scope);
   const probe = async (q: SQL): Promise<string[]> => ((await db.execute(q)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
   const name = await probe(sql`select x.id::text as id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and lower(x.display_name) collate "C" like ${likePrefix(s.name)} collate "C" limit ${SEARCH_CAP.name + 1}`);
-  const phone = s.phone ? await probe(sql`select x.id::text as id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and x.phone like ${likePrefix(s.phone)} limit ${SEARCH_CAP.phone + 1}`) : [];
+  const phone = s.phone ? await probe(sql`select x.id::text as id from chat_conversations x where x.tenant_id = ${tenantId}::uuid and ${phonePrefix(s.phone, sql.raw('x.phone'))} limit ${SEARCH_CAP.phone + 1}`) : [];
   const wordsMatch = sql`to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${s.words}) and m.tenant_id = ${tenantId}::uuid`;
-  const common = s.words ? (await estimateRows(db, sql`select 1 from chat_messages m where ${wordsMatch}`)) > SEARCH_CAP.words * 4 : false;
+  const common = s.words ? await commonWords(db, s.words) : false;
   const words = s.words && !common ? await probe(sql`select m.conversation_id::text as id from chat_messages m where ${wordsMatch} limit ${SEARCH_CAP.words + 1}`) : [];
   const broad = { name: name.length > SEARCH_CAP.name, phone: phone.length > SEARCH_CAP.phone, words: common || words.length > SEARCH_CAP.words };
   const ids = new Set<string>();
@@ -76,6 +86,28 @@ export async function planSearch(db: DbOrTx, scope: TenantScope, s: { name: stri
   if (!broad.phone) phone.forEach((id) => ids.add(id));
   if (!broad.words) words.forEach((id) => ids.add(id));
   return { ids: [...ids], broad };
+}
+
+/**
+ * True when every word of `words` is among the most common words of the messages (the text index's
+ * statistics, kept by ANALYZE) and even the rarest of them is in more than four caps' worth of messages:
+ * then all of them together are dense, and the ordered walk finds a page at once. A word the statistics do
+ * not name is rarer than every word they do, so it is probed; so is everything where no statistics exist
+ * yet (a new database).
+ */
+async function commonWords(db: DbOrTx, words: string): Promise<boolean> {
+  const [row] = rowsOf<{ common: boolean }>(
+    await db.execute(sql`
+      select coalesce(count(f.freq) = cardinality(q.lexemes) and cardinality(q.lexemes) > 0
+        and min(f.freq) * (select greatest(c.reltuples, 0) from pg_class c where c.oid = 'chat_messages'::regclass) > ${SEARCH_CAP.words * 4}, false) as common
+      from (select tsvector_to_array(to_tsvector('simple', ${words})) as lexemes) q
+      left join lateral (
+        select e.freq from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, freq)
+        where s.schemaname = current_schema() and s.tablename = 'chat_messages_text_idx' and e.lexeme = any(q.lexemes)
+      ) f on true
+      group by q.lexemes`),
+  );
+  return row?.common ?? false;
 }
 
 /**
@@ -129,7 +161,7 @@ export async function listConversationRows(db: DbOrTx, scope: TenantScope, f: Co
     // One array parameter (up to the caps' sum of ids), not one placeholder per id.
     if (plan.ids.length) any.push(sql`${c.id} = any(${`{${plan.ids.join(',')}}`}::uuid[])`);
     if (plan.broad.name) any.push(sql`lower(${c.displayName}) collate "C" like ${likePrefix(terms.name)} collate "C"`);
-    if (plan.broad.phone && terms.phone) any.push(sql`${c.phone} like ${likePrefix(terms.phone)}`);
+    if (plan.broad.phone && terms.phone) any.push(phonePrefix(terms.phone, c.phone));
     if (plan.broad.words) any.push(sql`exists (select 1 from chat_messages m where m.conversation_id = ${c.id} and to_tsvector('simple', coalesce(m.text, '')) @@ plainto_tsquery('simple', ${terms.words}))`);
     conds.push(any.length ? or(...any) : sql`false`);
   }
