@@ -185,8 +185,12 @@ describe('chat ingest: follower messages', () => {
     const conv = await conversationOf(oaA, u);
     await t.database.db.update(chatConversations).set({ assigneeUserId: ownerA.userId }).where(eq(chatConversations.id, conv!.id));
     const streamA = await stream(ownerA, { 'x-tenant-id': tenantA });
-    await deliver(userText(SANDBOX_OA_ID, u, msgId(), 'lần hai'));
-    const got = await streamA.next(chatEvent((d) => d.conversationId === conv!.id));
+    const second = msgId();
+    await deliver(userText(SANDBOX_OA_ID, u, second, 'lần hai'));
+    // The second message's event: the first one's may still be on its way to the new stream (it was
+    // announced before the stream opened, and the hub hands NOTIFYs on asynchronously).
+    const [row] = await t.database.db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.conversationId, conv!.id), eq(chatMessages.zaloMsgId, second)));
+    const got = await streamA.next(chatEvent((d) => d.messageId === row!.id));
     expect(JSON.parse(got.data).data).toMatchObject({ direction: 'IN', assigneeUserId: ownerA.userId });
     expect((await conversationOf(oaA, u))!.unreadCount).toBe(2);
   });
