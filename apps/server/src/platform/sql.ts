@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ilike, sql, type Column, type SQL } from 'drizzle-orm';
+import { ilike, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
@@ -31,16 +31,4 @@ export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
   const q = dialect.sqlToQuery(query);
   const name = `zc_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 22)}`;
   return db._.session.prepareQuery(q, undefined, name, false).execute();
-}
-
-/** The planner's row estimate for `query` (EXPLAIN without running it): an "about" total, or a plan's choice. */
-export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
-  const result = await db.execute(sql`explain (format json) ${query}`);
-  // node-postgres answers { rows }, PGlite may answer an array-like of rows; both carry "QUERY PLAN".
-  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []; // driver result shapes differ
-  const first = rows[0] as Record<string, unknown> | undefined;
-  const raw = first?.['QUERY PLAN'];
-  const plan = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-  const top = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
-  return Math.round(top?.Plan?.['Plan Rows'] ?? 0);
 }

@@ -5,7 +5,6 @@ import type { MessageModule, MessageStatus, MessageType } from '@zc/shared/api/m
 import type { DbOrTx } from '../../db/client';
 import { messageHistory } from '../../db/schema/messaging';
 import { AppError } from '../../platform/errors';
-import { estimateRows } from '../../platform/sql';
 import { inTenant, type TenantScope } from '../../platform/tenant-scope';
 import { decodeCursor, encodeCursor, type HistoryCursor } from './cursor';
 
@@ -157,7 +156,18 @@ export async function countHistory(db: DbOrTx, where: SQL): Promise<{ total: num
     .from(db.select({ one: sql`1` }).from(messageHistory).where(where).limit(cap + 1).as('capped'));
   const n = row?.n ?? 0;
   if (n <= cap) return { total: n, estimate: false };
-  return { total: Math.max(cap + 1, await estimateRows(db, sql`select 1 from ${messageHistory} where ${where}`)), estimate: true };
+  const plan = await db.execute(sql`explain (format json) select 1 from ${messageHistory} where ${where}`);
+  return { total: Math.max(cap + 1, planRows(plan)), estimate: true };
+}
+
+function planRows(result: unknown): number {
+  // node-postgres answers { rows }, PGlite an array-like of rows; both carry "QUERY PLAN".
+  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? []; // driver result shapes differ
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const raw = first?.['QUERY PLAN'];
+  const plan = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  const top = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
+  return Math.round(top?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /** Keyset batches for the CSV export: the whole filtered history without OFFSET. */
