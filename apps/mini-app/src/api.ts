@@ -23,6 +23,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Where the end-user API lives. Empty (development, the server's own /mini-app/): the page's
+ * origin. Inside Zalo the app is served from Zalo's hosts, so a build for Zalo sets
+ * `VITE_ZC_API_BASE=https://<our server>` and the server lists Zalo's origin in ZMA_ALLOWED_ORIGINS.
+ * Read at call time so a test can set it.
+ */
+export function apiUrl(path: string, base: string = import.meta.env.VITE_ZC_API_BASE ?? ''): string {
+  return `${base.replace(/\/+$/, '')}/api/zma/app/${path}`;
+}
+
 let customerToken: string | null = null;
 export const setCustomerToken = (token: string | null): void => {
   customerToken = token;
@@ -41,7 +51,7 @@ export const setRenew = (fn: (() => Promise<void>) | null): void => {
 export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, renewed = false): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/zma/app/${path}`, {
+    res = await fetch(apiUrl(path), {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -24,6 +24,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { registerStaticAssets } from './platform/static-assets';
 import { registerMiniAppAssets } from './platform/mini-app-assets';
+import { registerZmaCors } from './platform/zma-cors';
 import type { Jobs } from './platform/jobs';
 import type { ModuleDeps } from './app-types';
 import { registerSystemRoutes } from './modules/system/routes';
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Before every other hook: a preflight from the mini app inside Zalo is answered without an access check.
+  registerZmaCors(app, config.zmaAllowedOrigins);
 
   const signer = createTokenSigner(config.appSecret, config.accessTokenTtlSeconds);
   const cipher = createCipher(config.appSecret);

@@ -36,6 +36,13 @@ const envSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   // The built Zalo Mini App (apps/mini-app), served at /mini-app/ (issue 14 #9).
   MINI_APP_DIST: z.string().default('apps/mini-app/dist'),
+  // Origins (scheme://host[:port], comma-separated) allowed to call /api/zma/app/* from a browser:
+  // inside Zalo the mini app is served from Zalo's hosts, not ours. Empty: no cross-origin caller.
+  ZMA_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every(isOrigin), 'must be comma-separated origins (scheme://host[:port], no path), e.g. https://mini.example.com'),
   ZALO_MODE: z.enum(['sandbox', 'live']).optional(),
   ZALO_SANDBOX_URL: z.url().optional(),
   ZALO_OAUTH_URL: z.url().optional(),
@@ -87,6 +94,8 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   miniAppDist: string;
+  /** Browser origins answered with CORS on /api/zma/app/* (the mini app served from Zalo's hosts). */
+  zmaAllowedOrigins: string[];
   zaloMode: 'sandbox' | 'live';
   /**
    * Base URL of an external sandbox; without it sandbox mode mounts one in-process at /zalo-sandbox
@@ -156,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && !env.DATABASE_URL),
     webDist: path.resolve(env.WEB_DIST),
     miniAppDist: path.resolve(env.MINI_APP_DIST),
+    zmaAllowedOrigins: env.ZMA_ALLOWED_ORIGINS,
     zaloMode: env.ZALO_MODE ?? 'sandbox',
     zaloSandboxUrl: env.ZALO_SANDBOX_URL,
     zaloHostOverrides: Object.fromEntries(
@@ -178,6 +188,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 export function resolveZaloHosts(config: Config, localBase: string): ZaloHosts {
   const base = config.zaloMode === 'live' ? LIVE_ZALO_HOSTS : sandboxHosts(config.zaloSandboxUrl ?? `${localBase}/zalo-sandbox`);
   return { ...base, ...config.zaloHostOverrides };
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
