@@ -230,11 +230,14 @@ async function drive(): Promise<void> {
       if (applied !== BACKLOG || cd.stats.failed > 0) failed = true;
     }
 
-    // Phase 1: load.
+    // Phase 1: load. Zalo signs its deliveries on its own machines: the generator signs them before the
+    // timed phase (up to 4,000 a second of it), so on this shared host its per-request work is autocannon's alone.
     const tag = `L${randomBytes(3).toString('hex')}`;
+    const signed = Array.from({ length: Math.min(200_000, PHASE_S * 4000) }, (_, i) => event(i, tag));
     let n = 0;
     const t0 = Date.now();
     const cpu2 = cpuSeconds(server.pid ?? 0, dbName);
+    const gen0 = process.cpuUsage();
     const r = await autocannon({
       url: `http://127.0.0.1:${first.port}`,
       connections: CONNECTIONS,
@@ -244,13 +247,15 @@ async function drive(): Promise<void> {
           method: 'POST',
           path: '/api/webhooks/zalo',
           setupRequest: (req: Record<string, unknown>) => {
-            const e = event(n++, tag);
+            const e = signed[n] ?? event(n, tag);
+            n += 1;
             return { ...req, headers: { 'content-type': 'application/json', 'x-zevent-signature': e.signature }, body: e.body };
           },
         },
       ],
     });
     const loadS = (Date.now() - t0) / 1000;
+    const gen = process.cpuUsage(gen0);
     const atLoadEnd = await ask<Stats>(server, { ask: 'stats' }, 'stats');
     const d = await drain(server);
     const e2eS = (d.at - t0) / 1000;
@@ -258,6 +263,7 @@ async function drive(): Promise<void> {
     const loadMessages = d.stats.messages - cd.stats.messages;
     const acked = r.requests.total - r.non2xx - r.errors;
     console.log(`route: ${Math.round(r.requests.average)} webhooks/s acknowledged (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}), ${acked} in ${loadS.toFixed(1)} s`);
+    console.log(`  load generator (this process, autocannon): ${((gen.user + gen.system) / Math.max(1, r.requests.total)).toFixed(0)} µs CPU per request`);
     console.log(`consumer during the load: ${atLoadEnd.messages - cd.stats.messages} chat messages stored (${Math.round((atLoadEnd.messages - cd.stats.messages) / loadS)}/s), backlog ${atLoadEnd.pending} events`);
     console.log(`end to end: ${loadMessages} chat messages stored in ${e2eS.toFixed(1)} s from the first request to the last applied = ${Math.round(loadMessages / e2eS)} messages/s (target ≥ 2,000)`);
     console.log(`  CPU per message end to end (route + consumer): ${(((cpu3 - cpu2) * 1e6) / Math.max(1, d.stats.messages - cd.stats.messages)).toFixed(0)} µs`);

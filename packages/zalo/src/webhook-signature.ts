@@ -22,6 +22,8 @@ export type SignatureCheck =
 
 export interface VerifyOptions {
   rawBody: string;
+  /** `rawBody` already parsed by the caller (JSON.parse of exactly those bytes): not parsed again. */
+  body?: Record<string, unknown>;
   signatureHeader: string | string[] | undefined;
   /**
    * The signing secret for the event's app/OA, or undefined if we do not know them. Called with
@@ -43,11 +45,13 @@ function readString(v: unknown): string | undefined {
 export function verifyZaloWebhookSignature(opts: VerifyOptions): SignatureCheck {
   const header = Array.isArray(opts.signatureHeader) ? opts.signatureHeader[0] : opts.signatureHeader;
   if (!header) return { ok: false, reason: 'missing-signature' };
-  let body: unknown;
-  try {
-    body = JSON.parse(opts.rawBody);
-  } catch {
-    return { ok: false, reason: 'malformed-body' };
+  let body: unknown = opts.body;
+  if (body === undefined) {
+    try {
+      body = JSON.parse(opts.rawBody);
+    } catch {
+      return { ok: false, reason: 'malformed-body' };
+    }
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, reason: 'malformed-body' };
   const b = body as Record<string, unknown>;

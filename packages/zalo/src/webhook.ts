@@ -11,6 +11,8 @@ export type WebhookOutcome =
  */
 export function handleZaloWebhook(p: {
   rawBody: string;
+  /** `rawBody` already parsed by the caller (an object): the body is then parsed once per delivery. */
+  body?: Record<string, unknown>;
   headers: Record<string, string | string[] | undefined>;
   secretFor: VerifyOptions['secretFor'];
   maxAgeMs?: number;
@@ -18,11 +20,12 @@ export function handleZaloWebhook(p: {
 }): WebhookOutcome {
   const check = verifyZaloWebhookSignature({
     rawBody: p.rawBody,
+    body: p.body,
     signatureHeader: p.headers[ZALO_SIGNATURE_HEADER] ?? p.headers['X-ZEvent-Signature'],
     secretFor: p.secretFor,
     maxAgeMs: p.maxAgeMs,
     now: p.now,
   });
   if (!check.ok) return { ok: false, status: 401, reason: check.reason };
-  return { ok: true, event: parseZaloWebhookEvent(JSON.parse(p.rawBody)) };
+  return { ok: true, event: parseZaloWebhookEvent(p.body ?? JSON.parse(p.rawBody)) };
 }

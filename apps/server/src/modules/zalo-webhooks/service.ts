@@ -96,11 +96,12 @@ function verify(
   oas: AppOa[],
   candidates: string[],
   rawBody: string,
+  body: Record<string, unknown>,
   headers: Record<string, string | string[] | undefined>,
 ): { ok: true; oa: AppOa; event: ZaloWebhookEvent; named: boolean } | { ok: false; reason: string } {
   const named = oas.find((o) => candidates.includes(o.zoaId));
   const oa = named ?? (oas.length === 1 ? oas[0] : undefined);
-  const outcome = handleZaloWebhook({ rawBody, headers, secretFor: () => oa?.webhookSecret });
+  const outcome = handleZaloWebhook({ rawBody, body, headers, secretFor: () => oa?.webhookSecret });
   if (!outcome.ok || !oa) return { ok: false, reason: outcome.ok ? 'unknown-app' : outcome.reason };
   return { ok: true, oa, event: outcome.event, named: Boolean(named) };
 }
@@ -203,10 +204,10 @@ export async function ingestZaloWebhook(
   const appId = parsed.app_id === undefined ? '' : String(parsed.app_id);
   const candidates = oaCandidates(parsed);
   const app = await oasOfApp(db, cipher, appId, false);
-  let verified = verify(app.oas, candidates, rawBody, headers);
+  let verified = verify(app.oas, candidates, rawBody, parsed, headers);
   // A cached app whose OA or secret no longer matches (an OA added, a secret rotated), or whose OAs do
   // not include the one the event names (it would otherwise fall back to the app's only cached OA): read it again once.
-  if (app.cached && (!verified.ok || (!verified.named && candidates.length > 0))) verified = verify((await oasOfApp(db, cipher, appId, true)).oas, candidates, rawBody, headers);
+  if (app.cached && (!verified.ok || (!verified.named && candidates.length > 0))) verified = verify((await oasOfApp(db, cipher, appId, true)).oas, candidates, rawBody, parsed, headers);
   if (!verified.ok) return { status: 401, reason: verified.reason };
   const { oa, event } = verified;
   // After the signature: only a signed timestamp is worth judging (and logging).
