@@ -67,6 +67,14 @@ const vi = {
   reason_WIN_LIMIT: 'Bạn đã đạt giới hạn số lần trúng thưởng.',
   reason_UNUSED_GIFTS: 'Hãy dùng quà đang có trước khi quay tiếp.',
   reason_INFO_NOT_SHARED: 'Hãy chia sẻ số điện thoại để được chơi.',
+  inviteTitle: 'Mời bạn bè',
+  inviteHint: 'Gửi link giới thiệu của bạn cho bạn bè. Khi bạn bè tham gia, bạn có thể nhận thêm lượt quay hoặc quà.',
+  inviteShare: 'Chia sẻ link giới thiệu',
+  inviteCopy: 'Sao chép link giới thiệu',
+  inviteShareText: 'Cùng chơi vòng quay may mắn với mình nhé!',
+  inviteCopied: 'Đã sao chép link giới thiệu',
+  inviteShared: 'Cảm ơn bạn đã chia sẻ!',
+  inviteCopyHint: 'Sao chép link dưới đây để gửi cho bạn bè:',
 };
 
 export type MessageKey = keyof typeof vi;
@@ -136,6 +144,14 @@ const en: Record<MessageKey, string> = {
   reason_WIN_LIMIT: 'You have reached the limit of wins.',
   reason_UNUSED_GIFTS: 'Use the gifts you have before spinning again.',
   reason_INFO_NOT_SHARED: 'Share your phone number to play.',
+  inviteTitle: 'Invite friends',
+  inviteHint: 'Send your referral link to friends. When they join, you may get extra turns or gifts.',
+  inviteShare: 'Share my referral link',
+  inviteCopy: 'Copy my referral link',
+  inviteShareText: 'Come and spin the lucky wheel with me!',
+  inviteCopied: 'Referral link copied',
+  inviteShared: 'Thanks for sharing!',
+  inviteCopyHint: 'Copy the link below and send it to your friends:',
 };
 
 export type Lang = 'vi' | 'en';

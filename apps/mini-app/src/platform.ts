@@ -15,6 +15,7 @@
  * the same test is made here.
  */
 import type * as ZmpSdkModule from 'zmp-sdk/apis';
+import { browserReferralLink, ZMA_REF_PARAM } from '@zc/shared/zma-referral';
 import { PlatformDenied } from './errors';
 
 export interface Platform {
@@ -29,7 +30,25 @@ export interface Platform {
   followOA(zaloOaId: string | null, accessToken: string): Promise<void>;
   /** A referrer id from the launch URL (affiliate links). */
   ref(): string | null;
+  /**
+   * Invites friends with the customer's referral link: Zalo's share sheet inside Zalo ('shared', or
+   * 'cancelled' when the user closed it), the clipboard in a browser ('copied'; 'failed' when the
+   * browser refused, and the page then shows the link to copy by hand).
+   */
+  invite(invitation: Invitation): Promise<InviteOutcome>;
 }
+
+export interface Invitation {
+  customerId: string;
+  title: string;
+  description: string;
+  /** Zalo's share sheet needs a picture: the mini app's logo, else the customer's avatar. */
+  thumbnail: string | null;
+}
+export type InviteOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
+
+/** The browser link of an invitation (what `invite` copies, and what the page shows when copying failed). */
+export const inviteLink = (customerId: string): string => browserReferralLink(window.location.href, customerId);
 
 const params = new URLSearchParams(window.location.search);
 
@@ -68,7 +87,16 @@ const zaloPlatform: Platform = {
     const zmp = await loadSdk();
     await zmp.followOA({ id: zaloOaId }).catch(denied);
   },
-  ref: () => params.get('ref'),
+  ref: () => params.get(ZMA_REF_PARAM),
+  async invite({ customerId, title, description, thumbnail }) {
+    const zmp = await loadSdk();
+    // A deep link to the app's start page: Zalo hands the query to the app, where `ref()` reads it.
+    const res = await zmp
+      .openShareSheet({ type: 'zmp_deep_link', data: { title, description, thumbnail: thumbnail ?? '', path: `/?${ZMA_REF_PARAM}=${encodeURIComponent(customerId)}` } })
+      .catch(denied);
+    // status 0: the user closed the sheet without sharing.
+    return res.status === 0 ? 'cancelled' : 'shared';
+  },
 };
 
 /** The sandbox's control API (same origin under `npm start`; `?sandbox=` points elsewhere). */
@@ -107,7 +135,15 @@ const browserPlatform: Platform = {
   async followOA(_zaloOaId, accessToken) {
     await sandbox('follow', { accessToken, followed: true });
   },
-  ref: () => params.get('ref'),
+  ref: () => params.get(ZMA_REF_PARAM),
+  async invite({ customerId }) {
+    try {
+      await navigator.clipboard.writeText(inviteLink(customerId));
+      return 'copied';
+    } catch {
+      return 'failed';
+    }
+  },
 };
 
 export const platform: Platform = isInsideZalo() ? zaloPlatform : browserPlatform;

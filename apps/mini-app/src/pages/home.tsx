@@ -4,16 +4,18 @@ import { api } from '../api';
 import { errorText } from '../errors';
 import { useNotify } from '../notify';
 import { formatDate, t } from '../i18n';
-import { platform } from '../platform';
+import { inviteLink, platform } from '../platform';
 import { lookOf } from '../look';
 import { useReadySession } from '../session';
 
-/** Home: who the customer is, turns left per open draw, follow the OA, share the phone. */
+/** Home: who the customer is, turns left per open draw, follow the OA, share the phone, invite friends. */
 export function HomePage() {
   const { session, me, accessToken, patchCustomer } = useReadySession();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [busy, setBusy] = useState<'phone' | 'follow' | null>(null);
+  const [busy, setBusy] = useState<'phone' | 'follow' | 'invite' | null>(null);
+  // Shown when the browser refused the clipboard: the customer copies the link by hand.
+  const [manualLink, setManualLink] = useState<string | null>(null);
   // The avatar only once it has loaded (Zalo's CDN may be out of reach): the initial until then.
   const [avatar, setAvatar] = useState<string | null>(null);
   useEffect(() => {
@@ -48,6 +50,20 @@ export function HomePage() {
       await api.follow(true);
       patchCustomer({ isFollower: true });
       notify.ok(t('followDone'));
+    } catch (err) {
+      notify.fail(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const invite = async () => {
+    setBusy('invite');
+    try {
+      const outcome = await platform.invite({ customerId: me.id, title: session.miniApp.name, description: t('inviteShareText'), thumbnail: session.miniApp.logo ?? me.avatar });
+      if (outcome === 'copied') notify.ok(t('inviteCopied'));
+      else if (outcome === 'shared') notify.ok(t('inviteShared'));
+      else if (outcome === 'failed') setManualLink(inviteLink(me.id));
     } catch (err) {
       notify.fail(errorText(err));
     } finally {
@@ -101,6 +117,24 @@ export function HomePage() {
           </Button>
         )}
       </div>
+
+      <Box className="card invite" data-testid="invite">
+        <Text.Title size="small">{t('inviteTitle')}</Text.Title>
+        <Text size="small" className="muted">
+          {t('inviteHint')}
+        </Text>
+        <Button fullWidth size="medium" variant="secondary" loading={busy === 'invite'} disabled={busy !== null} onClick={() => void invite()} data-testid="invite-button">
+          {platform.kind === 'zalo' ? t('inviteShare') : t('inviteCopy')}
+        </Button>
+        {manualLink && (
+          <label className="invite-manual">
+            <Text size="xSmall" className="muted">
+              {t('inviteCopyHint')}
+            </Text>
+            <input readOnly value={manualLink} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
+          </label>
+        )}
+      </Box>
 
       {me.draws.length === 0 ? (
         <Text className="empty">{t('noDraws')}</Text>

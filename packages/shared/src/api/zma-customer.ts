@@ -153,6 +153,8 @@ export const zmaCustomerActivity = z.object({
 /** `GET /api/zma/merchant/customer/{id}`: the list row with `gifts` as the list itself (its count is `giftCount`). */
 export const zmaCustomerDetail = zmaCustomer.omit({ gifts: true }).extend({
   giftCount: z.number().int(),
+  /** The customer's invitation (`https://zalo.me/s/<Zalo app id>/?ref=<customer id>`), what the mini app's invite shares. */
+  referralLink: z.string().nullable(),
   referredBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   gifts: z.array(customerGift),
   turns: z.array(z.object({ drawId: z.uuid(), drawName: z.string(), turnsLeft: z.number().int() })),

@@ -1,4 +1,5 @@
 import type { ZmaCustomer, ZmaCustomerDetail, ZmaDashboard, ZmaDashboardPeriod } from '@zc/shared/api/zma-customer';
+import { zaloReferralLink } from '@zc/shared/zma-referral';
 import type { DbOrTx } from '../../db/client';
 import { csvRow, CSV_BOM } from '../../platform/csv';
 import { fieldError, notFound } from '../../platform/errors';
@@ -43,10 +44,12 @@ export async function getCustomerDetail(db: DbOrTx, zmaAppId: string, id: string
   const draws = await listOpenDraws(db, zmaAppId, now);
   const turns = await Promise.all(draws.map(async (d) => ({ drawId: d.id, drawName: d.name, turnsLeft: await turnsFor(db, { drawId: d.id, customerId: id, now }) })));
   const activity = await repo.selectCustomerActivity(db, zmaAppId, id, 20);
+  const zaloAppId = await repo.selectZaloAppId(db, zmaAppId);
   const { gifts: giftCount, ...base } = presentCustomer(row, counts);
   return {
     ...base,
     giftCount,
+    referralLink: zaloAppId ? zaloReferralLink(zaloAppId, id) : null,
     referredBy: referrer ? { id: referrer.id, name: referrer.name } : null,
     gifts,
     turns,

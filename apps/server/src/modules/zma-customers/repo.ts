@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { zmaCustomers } from '../../db/schema/zma';
+import { zmaApps, zmaCustomers } from '../../db/schema/zma';
 import { rowsOf } from '../../platform/sql';
 
 /** SQL of mini-app customers (the one writer of zma_customers: scripts/check-writers.mjs). */
@@ -41,6 +41,12 @@ export async function selectCustomerRef(db: DbOrTx, zmaAppId: string, id: string
 export async function selectCustomerRefByZaloUser(db: DbOrTx, zmaAppId: string, zaloUserId: string): Promise<CustomerRef | null> {
   const [row] = await db.select(refColumns).from(zmaCustomers).where(and(eq(zmaCustomers.zaloUserId, zaloUserId), eq(zmaCustomers.zmaAppId, zmaAppId)));
   return row ?? null;
+}
+
+/** Zalo's id of the mini app (its public link `zalo.me/s/<id>`). */
+export async function selectZaloAppId(db: DbOrTx, zmaAppId: string): Promise<string | null> {
+  const [row] = await db.select({ zaloAppId: zmaApps.zaloAppId }).from(zmaApps).where(eq(zmaApps.id, zmaAppId));
+  return row?.zaloAppId ?? null;
 }
 
 export async function selectCustomerRow(db: DbOrTx, zmaAppId: string, id: string): Promise<ZmaCustomerRow | null> {

@@ -221,6 +221,8 @@ describe('console: customers and dashboard', () => {
     const detail = await t.app.inject({ url: `/api/zma/merchant/customer/${lan.customerId}`, headers: console() });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data).toMatchObject({ id: lan.customerId, giftCount: 2, spins: 3, redeemed: 1 });
+    // The invitation the mini app shares: Zalo's link of this app, the customer as `ref`.
+    expect(detail.json().data.referralLink).toBe(`https://zalo.me/s/${zaloAppId}/?ref=${lan.customerId}`);
     expect(detail.json().data.gifts).toHaveLength(2);
     expect(detail.json().data.turns.map((x: { drawId: string }) => x.drawId)).toEqual([fx.drawId]);
   });

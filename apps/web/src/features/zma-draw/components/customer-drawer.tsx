@@ -98,6 +98,15 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: string | n
               <span data-testid="customer-bonus">{formatThousands(c.bonusTurns)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('customers.referredBy')}>{c.referredBy?.name ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.referralLink')} span={{ xs: 1, sm: 2 }}>
+              {c.referralLink ? (
+                <Typography.Text copyable style={{ wordBreak: 'break-all' }} data-testid="customer-referral-link">
+                  {c.referralLink}
+                </Typography.Text>
+              ) : (
+                '—'
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label={t('customers.joined')}>{formatDateTime(c.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('customers.lastSeen')}>{c.lastSeenAt ? formatDateTime(c.lastSeenAt) : '—'}</Descriptions.Item>
           </Descriptions>
