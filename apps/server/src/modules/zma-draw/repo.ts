@@ -446,6 +446,14 @@ export async function insertReferral(tx: Tx, values: typeof zmaReferrals.$inferI
 }
 
 /** A referrer customer of the app, or null (unknown or of another app). */
+/**
+ * Holds the referrer's row until the transaction ends, so the count of their rewarded referrals and the
+ * new referral are one step: concurrent sign-ins through one link queue here instead of all passing the limit.
+ */
+export async function lockReferrer(tx: DbOrTx, customerId: string): Promise<void> {
+  await tx.select({ id: zmaCustomers.id }).from(zmaCustomers).where(eq(zmaCustomers.id, customerId)).for('update');
+}
+
 export async function selectCustomerBrief(db: DbOrTx, zmaAppId: string, id: string) {
   const [row] = await db.select({ id: zmaCustomers.id, zaloUserId: zmaCustomers.zaloUserId }).from(zmaCustomers).where(and(eq(zmaCustomers.zmaAppId, zmaAppId), eq(zmaCustomers.id, id)));
   return row ?? null;

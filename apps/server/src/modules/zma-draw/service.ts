@@ -728,7 +728,11 @@ export async function recordReferral(tx: Tx, input: ReferralInput): Promise<Refe
   if (!campaign) reason = 'CAMPAIGN_CLOSED';
   else if (referrer.id === input.newCustomer.id || referrer.zaloUserId === input.newCustomer.zaloUserId) reason = 'SELF_REFERRAL';
   else if (input.newCustomer.isNew === false) reason = 'ALREADY_KNOWN';
-  else if (campaign.maxRewardsPerReferrer > 0 && (await repo.countRewarded(tx, campaign.id, referrer.id)) >= campaign.maxRewardsPerReferrer) reason = 'REFERRER_LIMIT';
+  else if (campaign.maxRewardsPerReferrer > 0) {
+    // Count under the referrer's row lock (READ COMMITTED re-reads after the wait): the limit holds under concurrency.
+    await repo.lockReferrer(tx, referrer.id);
+    if ((await repo.countRewarded(tx, campaign.id, referrer.id)) >= campaign.maxRewardsPerReferrer) reason = 'REFERRER_LIMIT';
+  }
 
   const row = await repo.insertReferral(tx, {
     zmaAppId: input.zmaAppId,

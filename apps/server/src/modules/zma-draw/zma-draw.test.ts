@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { zmaActivity, zmaCustomers, zmaDrawPrizes, zmaGiftCodes, zmaSpins } from '../../db/schema/zma';
+import { zmaActivity, zmaCustomers, zmaDrawPrizes, zmaGiftCodes, zmaReferrals, zmaSpins } from '../../db/schema/zma';
 import { buildUser, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { AppError } from '../../platform/errors';
 import { drawBody, drawFixture, LOOK, type DrawFixture } from './draw.fixtures';
@@ -361,5 +361,33 @@ describe('affiliate campaigns and referrals', () => {
     const late = await f.customer();
     expect(await refer(late)).toMatchObject({ status: 'REJECTED', reason: 'CAMPAIGN_CLOSED' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/zma/merchant/affiliate-campaign/${campaign.id}`, headers: f.headers() })).statusCode).toBe(200);
+  });
+
+  it('rewards exactly the limit when many new users sign in through one link at once', async () => {
+    const f = await drawFixture(t);
+    const limit = 3;
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/zma/merchant/affiliate-campaign',
+      headers: f.headers(),
+      payload: { name: 'Rủ bạn cùng lúc', rewardTurns: 1, newCustomerTurns: 1, maxRewardsPerReferrer: limit },
+    });
+    expect(create.statusCode, create.body).toBe(200);
+    const referrer = await f.customer();
+    const newcomers = await Promise.all(Array.from({ length: 12 }, () => f.customer()));
+    const outcomes = await Promise.all(
+      newcomers.map((n) => t.database.db.transaction((tx) => recordReferral(tx, { zmaAppId: f.app.id, tenantId: f.tenant.id, referrerCustomerId: referrer.id, newCustomer: n }))),
+    );
+    expect(outcomes.filter((o) => o.status === 'REWARDED')).toHaveLength(limit);
+    const rejected = outcomes.filter((o) => o.status === 'REJECTED');
+    expect(rejected).toHaveLength(newcomers.length - limit);
+    expect(rejected.every((o) => o.status === 'REJECTED' && o.reason === 'REFERRER_LIMIT')).toBe(true);
+    // Every newcomer kept as a referral row; only the limit rewarded, and the referrer paid that many times.
+    const rows = await t.database.db.select().from(zmaReferrals).where(eq(zmaReferrals.referrerCustomerId, referrer.id));
+    expect(rows).toHaveLength(newcomers.length);
+    expect(rows.filter((r) => r.status === 'REWARDED')).toHaveLength(limit);
+    expect(rows.filter((r) => r.status === 'REJECTED' && r.reason === 'REFERRER_LIMIT')).toHaveLength(newcomers.length - limit);
+    const [ref] = await t.database.db.select({ b: zmaCustomers.bonusTurns }).from(zmaCustomers).where(eq(zmaCustomers.id, referrer.id));
+    expect(ref!.b).toBe(limit);
   });
 });
