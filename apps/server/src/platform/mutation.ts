@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_ACTIONS } from '@zc/shared/api/audit';
 import type { Db, Tx } from '../db/client';
 import { appendAudit, auditFromCtx, type AuditInput } from './audit';
+import type { RouteAccess } from './context';
+import { moduleDeclarationProblem } from './module-gate';
 
 export type AuditRecord = Omit<AuditInput, 'action' | 'merchantId' | 'actorId'> & { merchantId?: string | null; actorId?: string | null };
 export type RecordAudit = (entry: AuditRecord) => Promise<void>;
@@ -41,7 +43,8 @@ export function auditDeclarationProblem(audit: unknown): string | null {
 
 /**
  * Registration-time rules: every /api route declares its access, every mutating one its audit
- * action. In tests a successful mutation that wrote no entry fails loudly.
+ * action, every tenant route under a service's path prefix its module (module-gate.ts). In tests
+ * a successful mutation that wrote no entry fails loudly.
  */
 export interface RouteEntry {
   method: string;
@@ -68,6 +71,8 @@ export function registerRouteRules(app: FastifyInstance, options: { strictAudit:
     }
     const problem = auditDeclarationProblem(config.audit);
     if (problem) throw new Error(`route ${String(route.method)} ${route.url} ${problem}`);
+    const gate = moduleDeclarationProblem(route.url, config.access as RouteAccess);
+    if (gate) throw new Error(`route ${String(route.method)} ${route.url} ${gate}`);
   });
   if (!options.strictAudit) return;
   app.addHook('onSend', async (request, reply, payload) => {

@@ -21,7 +21,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     `${base}/getList`,
     {
-      config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') },
+      config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT', 'oaService') },
       schema: { operationId: 'listBroadcasts', summary: 'List the OA broadcasts', tags, description: 'Broadcasts of the tenant (one per OA), newest first; filters type (the §2.3 content-type tab), status, zaloOAId and teamIds (comma-joined), title. Each carries `abilities` and its per-OA send outcome.', querystring: broadcastListQuery, response: { 200: listResponse(broadcast) } },
     },
     async (req) => {
@@ -31,20 +31,20 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     },
   );
 
-  app.get(`${base}/detail/:id`, { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { operationId: 'getBroadcast', summary: 'Get an OA broadcast', tags, params, response: { 200: dataResponse(broadcast) } } }, async (req) => ({
+  app.get(`${base}/detail/:id`, { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT', 'oaService') }, schema: { operationId: 'getBroadcast', summary: 'Get an OA broadcast', tags, params, response: { 200: dataResponse(broadcast) } } }, async (req) => ({
     data: await findBroadcast(deps.db, actorOf(req.ctx), tenantScope(req.ctx), req.params.id),
   }));
 
   app.get(
     `${base}/attribute`,
-    { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT') }, schema: { operationId: 'listBroadcastAttributes', summary: 'List Zalo\'s broadcast targeting codes', tags, description: 'Zalo broadcast province codes (CODE_PROVINCE_CITY_ZALO). Codes 42–62 carry `inferred: true`: their order is inferred, not confirmed by Zalo.', querystring: broadcastAttributeQuery, response: { 200: dataResponse(z.array(broadcastCity)) } } },
+    { config: { access: tenantAccess('VIEW_ZALO_OA_CONTENT', 'oaService') }, schema: { operationId: 'listBroadcastAttributes', summary: 'List Zalo\'s broadcast targeting codes', tags, description: 'Zalo broadcast province codes (CODE_PROVINCE_CITY_ZALO). Codes 42–62 carry `inferred: true`: their order is inferred, not confirmed by Zalo.', querystring: broadcastAttributeQuery, response: { 200: dataResponse(z.array(broadcastCity)) } } },
     async () => ({ data: BROADCAST_CITY_TABLE.map((c) => ({ ...c, districts: [...c.districts] })) }),
   );
 
   app.post(
     `${base}/create`,
     {
-      config: { access: tenantAccess('CREATE_ZALO_OA_CONTENT'), audit: 'OA_BROADCAST_CREATE' },
+      config: { access: tenantAccess('CREATE_ZALO_OA_CONTENT', 'oaService'), audit: 'OA_BROADCAST_CREATE' },
       schema: {
         operationId: 'createBroadcasts',
         summary: 'Create OA broadcasts, one per official account',
@@ -69,7 +69,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.patch(
     `${base}/update/:id`,
     {
-      config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT']), audit: 'OA_BROADCAST_UPDATE' },
+      config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT'], 'oaService'), audit: 'OA_BROADCAST_UPDATE' },
       schema: { operationId: 'updateBroadcast', summary: 'Change an OA broadcast', tags, description: 'Changes a draft, a broadcast in review (its review is voided; PENDING_REVIEW submits the new version) or a rejected one. 409 BROADCAST_NOT_EDITABLE once approved.', params, body: broadcastPayload, response: { 200: dataResponse(broadcast) } },
     },
     async (req) => {
@@ -86,7 +86,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.delete(
     `${base}/delete/:id`,
     {
-      config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT', 'DELETE_ZALO_OA_CONTENT']), audit: 'OA_BROADCAST_DELETE' },
+      config: { access: tenantAccess(['CREATE_ZALO_OA_CONTENT', 'UPDATE_ZALO_OA_CONTENT', 'DELETE_ZALO_OA_CONTENT'], 'oaService'), audit: 'OA_BROADCAST_DELETE' },
       schema: { operationId: 'deleteBroadcast', summary: 'Delete an OA broadcast', tags, description: '§4: a draft is deleted by its composers; any other broadcast only with DELETE_ZALO_OA_CONTENT (403 otherwise). An approved one not yet sent is not sent.', params, response: { 200: dataResponse(z.object({ ok: z.literal(true) })) } },
     },
     async (req) => {
@@ -103,7 +103,7 @@ export function registerBroadcastRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/approved/:id`,
     {
       // Recorded as TASK_APPROVE or TASK_REJECT by the decision.
-      config: { access: tenantAccess('UPDATE_TENANT_TASK'), audit: 'TASK_APPROVE' },
+      config: { access: tenantAccess('UPDATE_TENANT_TASK', 'oaService'), audit: 'TASK_APPROVE' },
       schema: { operationId: 'approveBroadcast', summary: 'Approve or reject an OA broadcast', tags, description: 'The next approver approves or rejects the broadcast through its review (comment required). 403 when it is not their turn; 409 once decided.', params, body: broadcastApproveBody, response: { 200: dataResponse(broadcast) } },
     },
     async (req) => {

@@ -22,8 +22,8 @@ import { stickerPage } from './stickers';
 import { recordTenantUpload } from '../tenant-files/service';
 
 const tags = ['Chat'];
-const VIEW = tenantAccess('VIEW_ZALO_OA_CHAT');
-const ACT = tenantAccess('ACTION_ZALO_OA_CHAT');
+const VIEW = tenantAccess('VIEW_ZALO_OA_CHAT', 'oaService');
+const ACT = tenantAccess('ACTION_ZALO_OA_CHAT', 'oaService');
 const NOT_AUDITED = { none: 'chat messages, reactions and uploads are not audited (issue 15 #6: only assignments, spam marks and deletions)' };
 
 /** Sending (outbox), retry, reactions, uploads to Zalo, stickers. */

@@ -20,8 +20,8 @@ import {
 import { updateFollowerRow } from './repo';
 
 const tags = ['Followers'];
-const VIEW = tenantAccess(['VIEW_ZALO_OA_USER']);
-const UPDATE = tenantAccess(['UPDATE_ZALO_OA_USER']);
+const VIEW = tenantAccess(['VIEW_ZALO_OA_USER'], 'oaService');
+const UPDATE = tenantAccess(['UPDATE_ZALO_OA_USER'], 'oaService');
 const zaloCall = <T>(p: Promise<T>): Promise<T> => p.catch((err: unknown) => { throw zaloFailure(err); });
 
 /** Followers (§2.10, §7 Followers): list, detail, shared-info and tag updates through Zalo, calls, sync. */
@@ -29,7 +29,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.get(
     '/merchant/oa-user/getlist',
     {
-      config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND']) },
+      config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND'], 'oaService') },
       schema: {
         operationId: 'listFollowers',
         summary: 'List an official account\'s followers',
@@ -75,7 +75,7 @@ export function registerFollowerRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.post(
     '/merchant/oa-user/sync',
     {
-      config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'UPDATE_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND']), audit: 'ZALO_OA_FOLLOWER_SYNC' },
+      config: { access: tenantAccess(['VIEW_ZALO_OA_USER', 'UPDATE_ZALO_OA_USER', 'SEND_REQUEST_PLAYGROUND'], 'oaService'), audit: 'ZALO_OA_FOLLOWER_SYNC' },
       schema: {
         operationId: 'syncFollowers',
         summary: 'Synchronise the followers from Zalo',

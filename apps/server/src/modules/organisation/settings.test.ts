@@ -9,6 +9,7 @@ import { oaFollowers } from '../../db/schema/followers';
 import { merchants, tenants } from '../../db/schema/organisation';
 import { routeTables } from '../../platform/mutation';
 import type { RouteAccess, TenantModule } from '../../platform/context';
+import { declaredModule, mustDeclareModule } from '../../platform/module-gate';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, sandboxOaBody, type TestContext } from '../../test/helpers';
 
 let sb: RunningSandbox;
@@ -133,10 +134,14 @@ describe("calls into a disabled service answer 'module not enabled' (§8)", () =
     const app = await q<{ id: string }>(`insert into zma_apps (tenant_id, name, zalo_app_id, app_secret_enc) values ($1, 'App', $2, 'x') returning id`, [tenant.id, `${Date.now()}${Math.floor(Math.random() * 1e6)}`]);
     const fill = (url: string) => url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
     const seen: Record<string, number> = {};
+    const gatedUndeclared: string[] = [];
     for (const r of routeTables.get(t.app) ?? []) {
       const a = r.config.access as RouteAccess | undefined;
       if (!a || r.method === 'HEAD') continue;
-      const module: TenantModule | undefined = a.kind === 'zma' ? 'isMiniAppEnabled' : a.kind === 'tenant' ? a.module : undefined;
+      const module: TenantModule | undefined = declaredModule(a);
+      // Under a service's path prefix a route must declare its module (registration refuses it
+      // otherwise); walk those by path too, so a route that slipped through would fail here.
+      if (!module && mustDeclareModule(r.url, a)) gatedUndeclared.push(`${r.method} ${r.url}`);
       if (!module) continue;
       const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), headers: { ...h, 'x-zma-id': app.id }, ...(r.method === 'GET' ? {} : { payload: {} }) });
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(403);
@@ -144,10 +149,25 @@ describe("calls into a disabled service answer 'module not enabled' (§8)", () =
       expect(res.json().error.message).toContain(MODULE_NOT_ENABLED_TEXT);
       seen[module] = (seen[module] ?? 0) + 1;
     }
+    expect(gatedUndeclared).toEqual([]);
     expect(seen.oaService).toBeGreaterThan(5);
     expect(seen.znsService).toBeGreaterThan(5);
     expect(seen.isMiniAppEnabled).toBeGreaterThan(5);
+    expect(seen.isMultiTeam).toBeGreaterThan(5);
   });
+
+  it('covers broadcasts, followers, the chat composer and the playground (routes once left ungated)', () => {
+    const declared = new Map((routeTables.get(t.app) ?? []).map((r) => [`${r.method} ${r.url}`, declaredModule(r.config.access as RouteAccess)]));
+    expect(declared.get('GET /api/merchant/oa-content/broadcast/getList')).toBe('oaService');
+    expect(declared.get('PATCH /api/merchant/oa-content/broadcast/approved/:id')).toBe('oaService');
+    expect(declared.get('GET /api/merchant/oa-user/getlist')).toBe('oaService');
+    expect(declared.get('POST /api/merchant/chat/upload')).toBe('oaService');
+    expect(declared.get('GET /api/merchant/chat/sticker')).toBe('oaService');
+    expect(declared.get('POST /api/merchant/chat/conversations/:id/messages/:messageId/react')).toBe('oaService');
+    expect(declared.get('GET /api/merchant/uid/list-api-key-playground')).toBe('znsService');
+    expect(declared.get('GET /api/merchant/uid/list-template')).toBe('znsService');
+  });
+
 
   it('the same routes open once the service is on again', async () => {
     const { h } = await ownerOf({});

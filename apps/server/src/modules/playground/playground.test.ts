@@ -137,7 +137,7 @@ describe('playground keys', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([{ id: apiKeyId, name: 'pg', zaloOAId: oaId, zaloOA: { id: oaId, name: expect.any(String) } }]);
     expect(JSON.stringify(res.json())).not.toMatch(/prefix|secret|hash/i);
-    const other = await buildTenant(t.database, orgId, { oaService: true });
+    const other = await buildTenant(t.database, orgId, { oaService: true, znsService: true });
     const oh = { ...h, 'x-tenant-id': other.id };
     expect((await t.app.inject({ url: '/api/merchant/uid/list-api-key-playground', headers: oh })).json().data).toEqual([]);
   });

@@ -22,7 +22,7 @@ import { listActiveKeys } from './repo';
 import { findPlaygroundMessageStatus, playgroundConversation, playgroundUpload, sendFromPlayground } from './service';
 
 const tags = ['Playground'];
-const access = tenantAccess('SEND_REQUEST_PLAYGROUND');
+const access = tenantAccess('SEND_REQUEST_PLAYGROUND', 'znsService');
 
 /** §2.11 API playground: sample messages, sending one to a follower, uploading its image or file. */
 export function registerPlaygroundRoutes(app: ZodApp, deps: ModuleDeps): void {

@@ -82,15 +82,15 @@ export function registerTemplateRoutes(app: ZodApp, deps: ModuleDeps): void {
     sync,
   );
 
-  app.get('/merchant/template/template-zns-type', { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateZnsTypes', summary: 'List the ZNS template types', tags, response: { 200: dataResponse(z.array(z.object({ value: z.number(), name: z.string() }))) } } }, async () => ({
+  app.get('/merchant/template/template-zns-type', { config: { access: tenantAccess(undefined, 'znsService') }, schema: { operationId: 'listTemplateZnsTypes', summary: 'List the ZNS template types', tags, response: { 200: dataResponse(z.array(z.object({ value: z.number(), name: z.string() }))) } } }, async () => ({
     data: ZNS_TEMPLATE_KINDS.map((k) => ({ ...k })),
   }));
-  app.get('/merchant/template/template-zns-tag', { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateZnsTags', summary: 'List the ZNS template tags', tags, response: { 200: dataResponse(z.array(z.string())) } } }, async () => ({
+  app.get('/merchant/template/template-zns-tag', { config: { access: tenantAccess(undefined, 'znsService') }, schema: { operationId: 'listTemplateZnsTags', summary: 'List the ZNS template tags', tags, response: { 200: dataResponse(z.array(z.string())) } } }, async () => ({
     data: [...ZNS_TEMPLATE_TAGS],
   }));
   app.get(
     '/merchant/template/template-button',
-    { config: { access: tenantAccess() }, schema: { operationId: 'listTemplateButtons', summary: 'List the ZNS template button kinds', tags, response: { 200: dataResponse(z.array(z.object({ type: z.string(), payload: z.string() }))) } } },
+    { config: { access: tenantAccess(undefined, 'znsService') }, schema: { operationId: 'listTemplateButtons', summary: 'List the ZNS template button kinds', tags, response: { 200: dataResponse(z.array(z.object({ type: z.string(), payload: z.string() }))) } } },
     async () => ({ data: TEMPLATE_BUTTON_TYPES.map((b) => ({ ...b })) }),
   );
 
