@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_SYMBOL, formatMoney, formatThousands, shortenId } from './formatters';
+import { currencySymbol, formatMoney, formatThousands, shortenId } from './formatters';
+import { formatCompactVnd } from './number-format';
 
 describe('formatters (§9)', () => {
   it('shows money with comma thousands and the đồng sign', () => {
@@ -7,7 +9,15 @@ describe('formatters (§9)', () => {
     expect(formatMoney(0)).toBe('0 ₫');
     expect(formatMoney(999.6)).toBe('1,000 ₫');
     expect(formatMoney(-25000)).toBe('−25,000 ₫');
-    expect(CURRENCY_SYMBOL).toBe('₫');
+    expect(currencySymbol()).toBe('₫');
+  });
+
+  it('takes the currency sign from the translations (common:currency.symbol) of the language', async () => {
+    await i18next.init({ lng: 'en', resources: { en: { common: { currency: { symbol: 'VND' } } } }, defaultNS: 'common' });
+    expect(formatMoney(1500)).toBe('1,500 VND');
+    expect(formatCompactVnd(12_000)).toBe('12K VND');
+    await i18next.changeLanguage('vi');
+    expect(currencySymbol()).toBe('₫');
   });
 
   it('groups thousands with commas', () => {

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import i18next from 'i18next';
+import viCommon from '../locales/vi/common.json';
 import { DATE_FORMATS } from '@zc/shared/limits';
 
 /** DD/MM/YYYY HH:mm:ss display of an ISO time (the §9 date-time variant with seconds). */
@@ -15,8 +17,20 @@ export function shortenId(id: string): string {
   return id.length <= 13 ? id : `${id.slice(0, 5)}…${id.slice(-5)}`;
 }
 
-/** The Vietnamese đồng sign: the one money unit of the console, the same in vi and en. */
-export const CURRENCY_SYMBOL = '₫';
+/**
+ * The money unit's sign (§9: currency from the translations), `common:currency.symbol` of the
+ * current language; before i18n has started (unit tests, the first render) the bundled vi text.
+ */
+export function currencySymbol(): string {
+  const text = i18next.isInitialized ? i18next.t('currency.symbol', { ns: 'common' }) : undefined;
+  return typeof text === 'string' && text && text !== 'currency.symbol' ? text : viCommon.currency.symbol;
+}
+
+/**
+ * @deprecated Read `currencySymbol()`, which follows the language. The bundled vi translation,
+ * kept for the mini-app gift dialog (features/zma-loyalty), whose owners move it over.
+ */
+export const CURRENCY_SYMBOL: string = viCommon.currency.symbol;
 
 /** Comma thousands of a whole number (the §9 table convention): 1234567 → '1,234,567'. */
 export function formatThousands(value: number): string {
@@ -27,10 +41,11 @@ export function formatThousands(value: number): string {
 
 /**
  * Money, everywhere in the console (tables, dialogs, history detail, header wallet): comma
- * thousands and the đồng sign, e.g. '1,234,567 ₫' (§9: unit prices with the currency symbol).
+ * thousands and the translated currency sign, e.g. '1,234,567 ₫' (§9: unit prices with the
+ * currency symbol).
  */
 export function formatMoney(value: number): string {
-  return `${formatThousands(value)} ${CURRENCY_SYMBOL}`;
+  return `${formatThousands(value)} ${currencySymbol()}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatCompact, formatMoney, formatThousands } from './formatters';
+import { currencySymbol, formatCompact, formatMoney, formatThousands } from './formatters';
 
 /**
  * §9 numbers of the dashboards, statements and reports: one place for counts, compact figures,
@@ -7,7 +7,7 @@ import { formatCompact, formatMoney, formatThousands } from './formatters';
  * - tables: whole numbers with comma thousands (1,234,567);
  * - cards and chart axes: compact, a K suffix above 1,000 (1.2K, 12K, 3.4M);
  * - rates: a percentage with at most one decimal (97.5%);
- * - money: comma thousands and the đồng sign (the console's one money format, the same function
+ * - money: comma thousands and the currency sign of the translations (the console's one money format, the same function
  *   the wallet pages import as formatVnd from features/wallet/components/wallet-rules.ts).
  */
 
@@ -26,7 +26,7 @@ export const formatVnd: (value: number) => string = formatMoney;
 
 /** Money on a card or an axis: 1_250_000 → '1.3M ₫', 950 → '950 ₫'. */
 export function formatCompactVnd(value: number): string {
-  return `${formatCompact(value)} ₫`;
+  return `${formatCompact(value)} ${currencySymbol()}`;
 }
 
 /**

@@ -78,6 +78,9 @@ const SAME_IN_VI_AND_EN = new Set([
   '{{size}} MB',
   '{{size}} KB',
   '—',
+  // the money unit (common:currency): the đồng sign and its ISO code read the same in both
+  '₫',
+  'VND',
 ]);
 
 /** §8 texts: the product's English wording, kept exactly in the en console (translated in vi). */

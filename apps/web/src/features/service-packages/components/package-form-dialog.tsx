@@ -11,6 +11,7 @@ import { SERVICE_PACKAGE_MAX_PRICE, STANDARD_OA_PRICES, type ServicePackage, typ
 import { useSavePackage } from '../api/service-packages';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
+import { currencySymbol } from '../../../lib/formatters';
 import { formatVnd } from '../../../lib/number-format';
 
 interface FormValues {
@@ -87,7 +88,7 @@ export function PackageFormDialog({ open, merchantId, pkg, onClose }: { open: bo
         </Form.Item>
         {PRICE_FIELDS.map((f) => (
           <Form.Item key={f} name={f} label={t(`fields.${f}`)} extra={f === 'zns' ? t('hints.zns') : t('hints.oa', { price: formatVnd(STANDARD_OA_PRICES[f]) })}>
-            <InputNumber data-testid={`package-${f}`} min={0} max={SERVICE_PACKAGE_MAX_PRICE} precision={0} style={{ width: '100%' }} addonAfter="₫" />
+            <InputNumber data-testid={`package-${f}`} min={0} max={SERVICE_PACKAGE_MAX_PRICE} precision={0} style={{ width: '100%' }} addonAfter={currencySymbol()} />
           </Form.Item>
         ))}
       </Form>

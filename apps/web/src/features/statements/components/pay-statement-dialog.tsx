@@ -9,6 +9,7 @@ import Typography from 'antd/es/typography';
 import { WALLET_MAX_AMOUNT } from '@zc/shared/api/wallet';
 import type { Statement } from '@zc/shared/api/statements';
 import { useErrorText } from '../../../lib/error-text';
+import { currencySymbol } from '../../../lib/formatters';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { usePayStatement } from '../api/statements';
 import { amountDigits, parseAmount, suggestedPayment } from './statement-rules';
@@ -75,7 +76,7 @@ export function PayStatementDialog({ statement, onClose }: { statement: Statemen
             max={WALLET_MAX_AMOUNT}
             step={1000}
             style={{ width: '100%' }}
-            suffix="₫"
+            suffix={currencySymbol()}
             formatter={(v) => amountDigits(v)}
             parser={(v) => parseAmount(v)}
             data-testid="pay-amount"

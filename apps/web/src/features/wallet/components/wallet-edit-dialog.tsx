@@ -15,7 +15,7 @@ import { useAvailableReceivers } from '../api/get-available-receivers';
 import { useUpdateTenantBalance } from '../api/update-tenant-balance';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
-import { CURRENCY_SYMBOL, formatMoney } from '../../../lib/formatters';
+import { currencySymbol, formatMoney } from '../../../lib/formatters';
 import { amountProblem, balancePreview, formatThousands, parseThousands } from './wallet-rules';
 
 interface Values {
@@ -111,7 +111,7 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
           <Form form={form} layout="vertical" onFinish={onFinish}>
             <Form.Item label={t('wallet.currentBalance')}>
-              <InputNumber<number> value={current} readOnly disabled style={{ width: '100%' }} formatter={formatThousands} suffix={CURRENCY_SYMBOL} data-testid="wallet-current-balance" />
+              <InputNumber<number> value={current} readOnly disabled style={{ width: '100%' }} formatter={formatThousands} suffix={currencySymbol()} data-testid="wallet-current-balance" />
             </Form.Item>
             <Form.Item name="billingMode" label={t('wallet.mode')} rules={[{ required: true }]}>
               <Radio.Group
@@ -151,12 +151,12 @@ export function WalletEditDialog({ open, wallet, onClose }: { open: boolean; wal
                 style={{ width: '100%' }}
                 formatter={formatThousands}
                 parser={parseThousands}
-                suffix={CURRENCY_SYMBOL}
+                suffix={currencySymbol()}
                 data-testid="wallet-amount"
               />
             </Form.Item>
             <Form.Item name="threshold" label={t('wallet.threshold')} rules={[{ required: true, message: t('components:validation.required') }, { type: 'number', min: 0, message: t('components:validation.min0') }]}>
-              <InputNumber<number> min={0} max={WALLET_MAX_AMOUNT} precision={0} style={{ width: '100%' }} formatter={formatThousands} parser={parseThousands} suffix={CURRENCY_SYMBOL} />
+              <InputNumber<number> min={0} max={WALLET_MAX_AMOUNT} precision={0} style={{ width: '100%' }} formatter={formatThousands} parser={parseThousands} suffix={currencySymbol()} />
             </Form.Item>
             <Form.Item label={t('wallet.notify')} extra={t('wallet.notifyFixed')}>
               <Switch checked disabled aria-label={t('wallet.notify')} />
