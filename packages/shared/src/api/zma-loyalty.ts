@@ -190,9 +190,28 @@ export const GIFT_IMPORT_COLUMNS = [
   'type', 'name', 'description', 'imageUrl', 'priceMode', 'valueMin', 'valueMax', 'coefficient', 'status',
   'validFrom', 'validTo', 'discountKind', 'discountValue', 'minOrderValue', 'conditions', 'codeValidityDays',
 ] as const;
+/** Rows this many at most per import; the rest are rejected with `too_many_rows`. */
+export const GIFT_IMPORT_MAX_ROWS = 10_000;
+/**
+ * Codes of a rejection that is not about one field (`path` null): the header lacks `type` or `name`,
+ * the file is over GIFT_IMPORT_MAX_ROWS, or the row could not be stored. A field's rejection carries
+ * the field issue code of a 400/422 instead (`errors:fields.<code>`), with `path` the column.
+ */
+export const GIFT_IMPORT_ROW_CODES = ['header_columns', 'too_many_rows', 'not_stored'] as const;
+export const giftImportRejection = z.object({
+  /** 1-based line of the file (the header is row 1). */
+  row: z.number().int(),
+  /** Stable: a field issue code (invalid_type, too_big, value_range, date_range, …), one of GIFT_IMPORT_ROW_CODES, or an API error code. */
+  code: z.string(),
+  /** The column at fault (`valueMax`, `discountValue`), or null for the whole row. */
+  path: z.string().nullable(),
+  /** English text for logs and API callers; the console shows its own text for `code`. */
+  reason: z.string(),
+});
+export type GiftImportRejection = z.infer<typeof giftImportRejection>;
 export const giftImportResult = z.object({
   created: z.number().int(),
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected: z.array(giftImportRejection),
 });
 export type GiftImportResult = z.infer<typeof giftImportResult>;
 

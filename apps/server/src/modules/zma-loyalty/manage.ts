@@ -10,6 +10,8 @@ import {
   type CreateBranchBody,
   type CreateGiftBody,
   type GiftCode,
+  GIFT_IMPORT_MAX_ROWS,
+  type GiftImportRejection,
   type GiftImportResult,
   type PutBranchStockBody,
   type UpdateBranchBody,
@@ -30,8 +32,8 @@ import type { AppScope } from './repo';
 
 /** Branch, stock, gift and code-batch rules of the loyalty console (routes call these inside runMutation). */
 
-const invalid = (code: 'ZMA_BRANCH_INVALID' | 'ZMA_GIFT_INVALID', path: string, message: string) =>
-  new AppError(code, undefined, { fields: [{ path, code: 'invalid', message }] });
+const invalid = (code: 'ZMA_BRANCH_INVALID' | 'ZMA_GIFT_INVALID', path: string, message: string, fieldCode = 'invalid') =>
+  new AppError(code, undefined, { fields: [{ path, code: fieldCode, message }] });
 
 // ---------------------------------------------------------------- branches
 
@@ -165,9 +167,9 @@ export async function requireGiftItem(db: DbOrTx, zmaAppId: string, id: string):
 
 /** Rules a schema cannot express (422 ZMA_GIFT_INVALID naming the field). */
 export function checkGift(v: { valueMin?: number; valueMax?: number; validFrom?: string | null; validTo?: string | null; discountKind?: string | null; discountValue?: number | null }, prefix = 'body'): void {
-  if (v.valueMin !== undefined && v.valueMax !== undefined && v.valueMax < v.valueMin) throw invalid('ZMA_GIFT_INVALID', `${prefix}.valueMax`, 'The highest value is below the lowest');
-  if (v.validFrom && v.validTo && new Date(v.validTo) <= new Date(v.validFrom)) throw invalid('ZMA_GIFT_INVALID', `${prefix}.validTo`, 'The end of validity must be after its start');
-  if (v.discountKind === 'PERCENT' && v.discountValue !== null && v.discountValue !== undefined && v.discountValue > 100) throw invalid('ZMA_GIFT_INVALID', `${prefix}.discountValue`, 'A percentage discount is at most 100');
+  if (v.valueMin !== undefined && v.valueMax !== undefined && v.valueMax < v.valueMin) throw invalid('ZMA_GIFT_INVALID', `${prefix}.valueMax`, 'The highest value is below the lowest', 'value_range');
+  if (v.validFrom && v.validTo && new Date(v.validTo) <= new Date(v.validFrom)) throw invalid('ZMA_GIFT_INVALID', `${prefix}.validTo`, 'The end of validity must be after its start', 'date_range');
+  if (v.discountKind === 'PERCENT' && v.discountValue !== null && v.discountValue !== undefined && v.discountValue > 100) throw invalid('ZMA_GIFT_INVALID', `${prefix}.discountValue`, 'A percentage discount is at most 100', 'too_big');
 }
 
 function giftValues(body: CreateGiftBody | UpdateGiftBody): repo.GiftValues {
@@ -245,7 +247,6 @@ export async function* csvRecords(input: Readable): AsyncGenerator<{ row: number
 }
 
 const NUMERIC = new Set(['valueMin', 'valueMax', 'coefficient', 'discountValue', 'minOrderValue', 'codeValidityDays']);
-export const GIFT_IMPORT_MAX_ROWS = 10_000;
 
 /** Imports gifts from a CSV stream; each row is validated and inserted on its own (a savepoint), rejections carry their reason. */
 export async function importGifts(tx: Tx, scope: AppScope, input: Readable): Promise<GiftImportResult> {
@@ -256,14 +257,14 @@ export async function importGifts(tx: Tx, scope: AppScope, input: Readable): Pro
       const wanted = new Map(GIFT_IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
       columns = cells.map((c) => wanted.get(c.trim().toLowerCase()) ?? '');
       if (!columns.includes('name') || !columns.includes('type')) {
-        result.rejected.push({ row, reason: 'The header row must name at least the columns type and name' });
+        result.rejected.push({ row, code: 'header_columns', path: null, reason: 'The header row must name at least the columns type and name' });
         input.resume();
         return result;
       }
       continue;
     }
     if (row - 1 > GIFT_IMPORT_MAX_ROWS) {
-      result.rejected.push({ row, reason: `At most ${GIFT_IMPORT_MAX_ROWS} rows are imported at once` });
+      result.rejected.push({ row, code: 'too_many_rows', path: null, reason: `At most ${GIFT_IMPORT_MAX_ROWS} rows are imported at once` });
       input.resume();
       break;
     }
@@ -276,7 +277,8 @@ export async function importGifts(tx: Tx, scope: AppScope, input: Readable): Pro
     const parsed = createGiftBody.safeParse(obj);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      result.rejected.push({ row, reason: `${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'invalid'}` });
+      const path = issue?.path.join('.') || null;
+      result.rejected.push({ row, code: issue?.code ?? 'invalid', path, reason: `${path ?? 'row'}: ${issue?.message ?? 'invalid'}` });
       continue;
     }
     try {
@@ -285,12 +287,19 @@ export async function importGifts(tx: Tx, scope: AppScope, input: Readable): Pro
       });
       result.created += 1;
     } catch (err) {
-      const fields = err instanceof AppError ? (err.details?.fields as { path: string; message: string }[] | undefined) : undefined;
-      const reason = fields?.[0] ? `${fields[0].path.replace(/^body\./, '')}: ${fields[0].message}` : err instanceof AppError ? err.message : 'The row could not be stored';
-      result.rejected.push({ row, reason });
+      result.rejected.push({ row, ...rejectionOf(err) });
     }
   }
   return result;
+}
+
+/** Why createGift refused a row: its first field issue (code and column), else the error's code. */
+function rejectionOf(err: unknown): Omit<GiftImportRejection, 'row'> {
+  if (!(err instanceof AppError)) return { code: 'not_stored', path: null, reason: 'The row could not be stored' };
+  const field = (err.details?.fields as { path: string; code?: string; message: string }[] | undefined)?.[0];
+  if (!field) return { code: err.code, path: null, reason: err.message };
+  const path = field.path.replace(/^body\./, '');
+  return { code: field.code ?? 'invalid', path, reason: `${path}: ${field.message}` };
 }
 
 // ---------------------------------------------------------------- code batches

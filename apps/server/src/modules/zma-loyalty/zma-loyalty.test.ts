@@ -312,7 +312,14 @@ describe('gifts and vouchers', () => {
     expect(imp.statusCode, imp.body).toBe(200);
     expect(imp.json().data.created).toBe(2);
     expect(imp.json().data.rejected.map((r: { row: number }) => r.row)).toEqual([4, 5]);
-    expect(imp.json().data.rejected[1].reason).toContain('valueMax');
+    // Stable codes per rejected row (the console translates them), the column at fault, and English text.
+    expect(imp.json().data.rejected).toEqual([
+      { row: 4, code: 'invalid_value', path: 'type', reason: expect.stringContaining('type') },
+      { row: 5, code: 'value_range', path: 'valueMax', reason: expect.stringContaining('valueMax') },
+    ]);
+    const noHeader = multipart({}, { filename: 'bad.csv', contentType: 'text/csv', data: Buffer.from('kind,title\r\nITEM,x\r\n') });
+    const headerless = await t.app.inject({ method: 'POST', url: '/api/zma/merchant/gift/import', headers: { ...ctx.h(), ...noHeader.headers }, payload: noHeader.payload });
+    expect(headerless.json().data).toEqual({ created: 0, rejected: [{ row: 1, code: 'header_columns', path: null, reason: expect.any(String) }] });
     const voucher = (await call('GET', '/gift?type=VOUCHER&search=tối đa')).json().data[0];
     expect(voucher).toMatchObject({ name: 'Giảm 10%, tối đa 50k', discountKind: 'PERCENT', discountValue: 10, conditions: 'Đơn từ 200k\nÁp dụng cuối tuần' });
     const exp = await call('GET', '/gift/export');

@@ -6,15 +6,30 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import { GIFT_IMPORT_COLUMNS, type GiftImportResult } from '@zc/shared/api/zma-loyalty';
+import { GIFT_IMPORT_COLUMNS, GIFT_IMPORT_MAX_ROWS, GIFT_IMPORT_ROW_CODES, type GiftImportRejection, type GiftImportResult } from '@zc/shared/api/zma-loyalty';
 import { DataTable } from '../../../components/data-table';
 import { useErrorText } from '../../../lib/error-text';
+import { fieldIssueText } from '../../../lib/form-errors';
+import { formatThousands } from '../../../lib/formatters';
 import { useImportGifts } from '../api/loyalty';
+
+const ROW_CODES: ReadonlySet<string> = new Set(GIFT_IMPORT_ROW_CODES);
+
+/** A rejected row in the current language: row-level codes here, field codes as on the forms, else the server's text. */
+function useRejectionText(): (r: GiftImportRejection) => string {
+  const { t, i18n } = useTranslation('zma-loyalty');
+  return (r) => {
+    if (r.path !== null) return fieldIssueText({ code: r.code, message: r.reason });
+    if (ROW_CODES.has(r.code)) return t(`import.codes.${r.code}`, { max: formatThousands(GIFT_IMPORT_MAX_ROWS) });
+    return i18n.exists(`errors:${r.code}`) ? t(`errors:${r.code}`) : r.reason;
+  };
+}
 
 /** CSV import of gifts and vouchers: the columns expected, then how many were created and each rejected row with its reason. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('zma-loyalty');
   const errorText = useErrorText();
+  const rejectionText = useRejectionText();
   const run = useImportGifts();
   const [result, setResult] = useState<GiftImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,8 +89,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               style={{ marginTop: 12 }}
               dataSource={result.rejected}
               columns={[
-                { key: 'row', dataIndex: 'row', title: t('import.row') },
-                { key: 'reason', dataIndex: 'reason', title: t('import.reason') },
+                { key: 'row', dataIndex: 'row', title: t('import.row'), width: 64 },
+                { key: 'path', dataIndex: 'path', title: t('import.column'), render: (path: string | null) => path ?? '—' },
+                { key: 'reason', title: t('import.reason'), render: (_: unknown, r: GiftImportRejection) => <span data-code={r.code}>{rejectionText(r)}</span> },
               ]}
             />
           ) : null}
