@@ -250,7 +250,6 @@ export async function findDeadEnd(page: Page): Promise<string | null> {
   await settle(page);
   for (const [selector, what] of [
     ['[data-testid=forbidden]', 'forbidden'],
-    ['[data-testid=not-available]', 'not-available placeholder'],
     ['.ant-layout-content .ant-result-403', '403 result'],
     ['.ant-layout-content .ant-result-404', '404 result'],
     ['.ant-layout-content .ant-result-500', 'error result'],

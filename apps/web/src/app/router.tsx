@@ -41,14 +41,14 @@ function page(def: PageDef, load: Lazy, path: string = def.path): RouteObject {
 }
 
 const userGroupsPage: Lazy = () => import('./routes/user-groups-page').then((m) => ({ Component: m.UserGroupsPage }));
-const notAvailable: Lazy = () => import('./routes/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+const shellNotFound: Lazy = () => import('./routes/error-page').then((m) => ({ Component: m.ShellNotFoundPage }));
 const history = (name: 'OaHistoryPage' | 'ZnsHistoryPage'): Lazy => () => import('./routes/history-pages').then((m) => ({ Component: m[name] }));
 
 /**
- * §2.1 paths whose modules arrive with later issues. No menu, link or button leads here; an old
- * bookmark or a typed address gets one shared page inside the shell instead of a 404.
+ * Unknown addresses under the tenant sections (a typo, an old bookmark): the ordinary 404, kept
+ * inside the shell so the menu stays. Never a "later release" promise: no menu item leads here.
  */
-const LATER_MODULE_PATHS = ['/tenant/settings/*', '/tenant/tools/*', '/tenant/my-task/*'];
+const TENANT_SECTION_FALLBACKS = ['/tenant/settings/*', '/tenant/tools/*', '/tenant/my-task/*'];
 
 export const routes: RouteObject[] = [
   {
@@ -171,11 +171,11 @@ export const routes: RouteObject[] = [
                   page(PAGES.oaBroadcast, () => import('./routes/oa-broadcast-edit-page').then((m) => ({ Component: m.OaBroadcastEditPage }))),
                   page(PAGES.oaCustomers, () => import('./routes/oa-customers-page').then((m) => ({ Component: m.OaCustomersPage }))),
                   page(PAGES.oaChat, () => import('./routes/oa-chat-page').then((m) => ({ Component: m.OaChatPage }))),
-                  { path: '/tenant/zalo-oa/*', lazy: notAvailable },
-                  { path: '/tenant/zns-service/*', lazy: notAvailable },
+                  { path: '/tenant/zalo-oa/*', lazy: shellNotFound },
+                  { path: '/tenant/zns-service/*', lazy: shellNotFound },
                 ],
               },
-              ...LATER_MODULE_PATHS.map((path) => ({ path, lazy: notAvailable })),
+              ...TENANT_SECTION_FALLBACKS.map((path) => ({ path, lazy: shellNotFound })),
             ],
           },
         ],

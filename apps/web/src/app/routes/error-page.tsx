@@ -20,3 +20,8 @@ export function ErrorRoutePage() {
 export function NotFoundPage() {
   return <ErrorPage status={404} />;
 }
+
+/** The same 404 inside the signed-in shell (an unknown address under a tenant section). */
+export function ShellNotFoundPage() {
+  return <ErrorResult status={404} />;
+}
