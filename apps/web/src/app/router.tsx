@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
               page(PAGES.servicesSettings, () => import('./routes/tenant-services-page').then((m) => ({ Component: m.ServicesSettingsPage }))),
               page(PAGES.tagsSettings, () => import('./routes/tenant-tags-page').then((m) => ({ Component: m.TagsSettingsPage }))),
               page(PAGES.packageSettings, () => import('./routes/service-packages-page').then((m) => ({ Component: m.TenantPackagePage }))),
+              page(PAGES.walletSettings, () => import('./routes/tenant-wallet-settings-page').then((m) => ({ Component: m.WalletSettingsPage }))),
               page(PAGES.fileStand, () => import('./routes/file-stand-page').then((m) => ({ Component: m.FileStandPage }))),
               page(PAGES.auditLog, () => import('./routes/audit-log-page').then((m) => ({ Component: m.OrganisationAuditLogPage }))),
               page(PAGES.profile, () => import('./routes/profile-page').then((m) => ({ Component: m.ProfilePage }))),

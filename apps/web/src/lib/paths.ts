@@ -110,6 +110,8 @@ export const PAGES = {
   servicesSettings: { path: '/tenant/settings/services', requirement: 'VIEW_TENANT_SERVICES' },
   tagsSettings: { path: '/tenant/settings/tags', requirement: 'UPDATE_ZALO_OA_USER', services: OA },
   packageSettings: { path: '/tenant/settings/package', requirement: 'VIEW_TENANT_SERVICES' },
+  /** §3 settings tab `wallet`: the tenant's wallet (the header wallet's dialogs; editing needs UPDATE_TENANT_BILLING_BALANCE). */
+  walletSettings: { path: '/tenant/settings/wallet', requirement: 'VIEW_TENANT_BILLING_BALANCE' },
   fileStand: { path: '/tenant/tools/file-stand', requirement: ['VIEW_TENANT_SERVICES', 'VIEW_ZALO_OA_CONTENT', 'VIEW_TEMPLATE'] },
   /** §3 settings tab discount: the tenant's price discounts (issue 13). */
   discounts: { path: '/tenant/settings/discount', requirement: 'VIEW_TENANT_DISCOUNT' },
@@ -148,12 +150,16 @@ export const PAGES = {
 
 export type PageKey = keyof typeof PAGES;
 
-/** The tabs of the tenant settings page (§3 settings tabs that exist now, in the spec's order). */
+/**
+ * The tabs of the tenant settings page, in the §3 order. `facebookSetting` is absent: the product has
+ * no Facebook integration to configure (README, "Left out on purpose").
+ */
 export const TENANT_SETTINGS_TABS = [
   { key: 'general', page: PAGES.generalSettings },
   { key: 'discount', page: PAGES.discounts },
   { key: 'webhook', page: PAGES.webhooks },
   { key: 'fallback', page: PAGES.fallback },
+  { key: 'wallet', page: PAGES.walletSettings },
   { key: 'workflow', page: PAGES.workflow },
   { key: 'services', page: PAGES.servicesSettings },
   { key: 'tags', page: PAGES.tagsSettings },
