@@ -108,9 +108,10 @@ export const putBranchStockBody = z.strictObject({
 });
 export type PutBranchStockBody = z.infer<typeof putBranchStockBody>;
 
-export const branchSetting = z.strictObject({ allowManualCode: z.boolean(), requireStaff: z.boolean() });
+/** `requireStaff`: only the branch's staff may redeem there. (`allowManualCode` was retired: ADR 0023.) */
+export const branchSetting = z.strictObject({ requireStaff: z.boolean() });
 export type BranchSetting = z.infer<typeof branchSetting>;
-export const BRANCH_SETTING_DEFAULTS: BranchSetting = { allowManualCode: true, requireStaff: false };
+export const BRANCH_SETTING_DEFAULTS: BranchSetting = { requireStaff: false };
 
 // ---------------------------------------------------------------- gift items and vouchers
 

@@ -111,7 +111,7 @@ export const zmaBranches = pgTable(
     /** Opening hours per weekday 0-6: [{ day, open: 'HH:mm', close: 'HH:mm' }] (shape in the shared contract). */
     openingHours: jsonb('opening_hours').$type<unknown[]>().notNull().default([]),
     status: text('status', { enum: ZMA_STATUSES }).notNull().default('ACTIVE'),
-    /** Branch settings (VIEW/UPDATE_ZMA_BRANCH_SETTING): e.g. whether staff may redeem without a scan. */
+    /** Branch settings (VIEW/UPDATE_ZMA_BRANCH_SETTING): whether only the branch's staff may redeem there. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

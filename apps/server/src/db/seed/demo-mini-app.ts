@@ -34,7 +34,7 @@ export async function seedDemoMiniApp(db: Db, cipher: Cipher, seed: { SANDBOX_MI
     const openingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '08:00', close: '21:30' }));
     const [branch] = await tx
       .insert(zmaBranches)
-      .values({ ...base, type: 'BRANCH', name: 'Shop An Nhiên — Quận 1', address: '12 Lê Lợi, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh', phone: '02838221234', openingHours, settings: { allowManualCode: true, requireStaff: false } })
+      .values({ ...base, type: 'BRANCH', name: 'Shop An Nhiên — Quận 1', address: '12 Lê Lợi, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh', phone: '02838221234', openingHours, settings: { requireStaff: false } })
       .returning({ id: zmaBranches.id });
     const [voucher, item] = await tx
       .insert(zmaGiftItems)

@@ -115,7 +115,6 @@ export async function putStock(tx: Tx, scope: AppScope, id: string, body: PutBra
 
 export function settingOf(settings: Record<string, unknown>): BranchSetting {
   return {
-    allowManualCode: typeof settings.allowManualCode === 'boolean' ? settings.allowManualCode : BRANCH_SETTING_DEFAULTS.allowManualCode,
     requireStaff: typeof settings.requireStaff === 'boolean' ? settings.requireStaff : BRANCH_SETTING_DEFAULTS.requireStaff,
   };
 }
@@ -130,7 +129,9 @@ export async function putBranchSetting(tx: Tx, zmaAppId: string, id: string, bod
   const b = await repo.lockBranch(tx, zmaAppId, id);
   if (!b) throw notFound();
   const before = settingOf(b.settings);
-  await repo.updateBranchRow(tx, zmaAppId, id, { settings: { ...b.settings, ...body } });
+  // A branch saved before allowManualCode was retired (ADR 0023) loses the key on its next save.
+  const { allowManualCode: _retired, ...kept } = b.settings;
+  await repo.updateBranchRow(tx, zmaAppId, id, { settings: { ...kept, ...body } });
   return { before, after: body };
 }
 

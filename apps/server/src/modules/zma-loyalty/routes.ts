@@ -290,7 +290,7 @@ function registerBranchRoutes(app: ZodApp, deps: ModuleDeps): void {
     `${base}/branch/:id/setting`,
     {
       config: { access: zmaAccess('UPDATE_ZMA_BRANCH_SETTING'), audit: 'ZMA_BRANCH_SETTING_UPDATE' },
-      schema: { operationId: 'putZmaBranchSetting', summary: 'Set the settings of a branch', tags, description: '`allowManualCode`: staff may type a code (else scan only, a web rule); `requireStaff`: only the branch\'s staff may redeem there (403 otherwise).', params: idParam, body: branchSetting, response: { 200: dataResponse(branchSetting) } },
+      schema: { operationId: 'putZmaBranchSetting', summary: 'Set the settings of a branch', tags, description: '`requireStaff`: only the branch\'s staff may redeem there (403 otherwise).', params: idParam, body: branchSetting, response: { 200: dataResponse(branchSetting) } },
     },
     async (req) => {
       const data = await runMutation(deps.db, req, async (tx, record) => {

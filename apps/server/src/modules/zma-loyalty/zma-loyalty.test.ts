@@ -167,7 +167,9 @@ describe('gift codes: lookup and redemption at a branch (§5, §7, §8)', () => 
     const ctx = await loyaltySetup(t);
     const gift = await giftWithCodes(ctx.call, 1);
     const branch = (await ctx.call('POST', '/branch', { name: 'Staffed' })).json().data;
-    expect((await ctx.call('PUT', `/branch/${branch.id}/setting`, { allowManualCode: false, requireStaff: true })).json().data).toEqual({ allowManualCode: false, requireStaff: true });
+    expect((await ctx.call('PUT', `/branch/${branch.id}/setting`, { requireStaff: true })).json().data).toEqual({ requireStaff: true });
+    // The retired allowManualCode (ADR 0023) is refused like any unknown setting.
+    expect((await ctx.call('PUT', `/branch/${branch.id}/setting`, { allowManualCode: false, requireStaff: true })).statusCode).toBe(400);
     const customer = await buildCustomer(t, ctx.app.id, ctx.tenant.id);
     const a = await allocate(ctx, gift.id, customer.id);
     expect((await ctx.call('POST', '/branch/gift-code/redeem', { code: a.code, branchId: branch.id })).statusCode).toBe(403);
@@ -275,7 +277,7 @@ describe('branches (§7)', () => {
     expect((await call('GET', `/gift/${gift.id}`)).json().data.stockTotal).toBe(30);
     const stockActs = await t.database.db.select().from(zmaActivity).where(and(eq(zmaActivity.branchId, b.id), eq(zmaActivity.kind, 'STOCK_CHANGED')));
     expect(stockActs).toHaveLength(1);
-    expect((await call('GET', `/branch/${b.id}/setting`)).json().data).toEqual({ allowManualCode: true, requireStaff: false });
+    expect((await call('GET', `/branch/${b.id}/setting`)).json().data).toEqual({ requireStaff: false });
     expect((await call('PATCH', `/branch/${b.id}`, { name: 'HN', status: 'INACTIVE' })).json().data).toMatchObject({ name: 'HN', status: 'INACTIVE' });
     expect((await call('DELETE', `/branch/${b.id}`)).statusCode).toBe(200);
     expect((await call('GET', `/branch/${b.id}`)).statusCode).toBe(404);

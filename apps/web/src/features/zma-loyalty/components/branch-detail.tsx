@@ -176,7 +176,7 @@ function BranchSettings({ branchId, canEdit }: { branchId: string; canEdit: bool
         <Typography.Text type="danger">{errorText(setting.error)}</Typography.Text>
       ) : value ? (
         <Flex vertical gap={12}>
-          {(['allowManualCode', 'requireStaff'] as const).map((k) => (
+          {(['requireStaff'] as const).map((k) => (
             <Flex key={k} gap={12} align="center">
               <Switch id={`branch-setting-${k}`} checked={value[k]} disabled={!canEdit} onChange={(on) => setDraft({ ...value, [k]: on })} />
               <label htmlFor={`branch-setting-${k}`}>{t(`settings.${k}`)}</label>
