@@ -26,8 +26,8 @@ import { DashboardTabs } from '../../features/dashboards/components/dashboard-ta
 import { RangeFilter, useRangeParams } from '../../features/dashboards/components/range-filter';
 import { SectionError } from '../../features/dashboards/components/section-error';
 import { StatCard, StatGrid } from '../../features/dashboards/components/stat-card';
-import { formatBucket, rangeQuery } from '../../features/dashboards/components/stat-range';
-import { STAT_BREAKDOWN_DIMENSIONS } from '../../features/dashboards/components/stat-rules';
+import { formatBucket, listRange, rangeQuery } from '../../features/dashboards/components/stat-range';
+import { STAT_BREAKDOWN_DIMENSIONS, STAT_LIST_RANGE_MAX_DAYS } from '../../features/dashboards/components/stat-rules';
 import { TenantsTable, tenantOasHref } from '../../features/dashboards/components/tenants-table';
 
 function isDimension(v: string | null): v is StatBreakdownDimension {
@@ -35,21 +35,25 @@ function isDimension(v: string | null): v is StatBreakdownDimension {
 }
 
 /**
- * /dashboard/messages (issue 16 #1): the organisation's messages by day over the range, then broken
- * down by type, ZNS template, official account or tenant (the choice kept in the URL as `by`), each
- * as bars of the largest items and a table of all of them; a tenant leads to its official accounts.
+ * /dashboard/messages (issue 16 #1): the organisation's messages per §3 period (hourly, daily,
+ * monthly) over the range, then broken down by type, ZNS template, official account or tenant (the
+ * choice kept in the URL as `by`), each as bars of the largest items and a table of all of them; a
+ * tenant leads to its official accounts.
  */
 export function OrganisationMessagesPage() {
   const { t } = useTranslation('dashboards');
   const { can } = usePermissions();
   const merchantId = useScope().merchant?.id ?? null;
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useRangeParams(false);
+  // The line chart reads per §3 period (hourly, daily, monthly); the breakdown sums days, so a
+  // monthly range longer than a table answers is broken down over its last days (said below).
+  const [range, setRange] = useRangeParams(true);
+  const tableRange = listRange(range);
   const by = params.get('by');
   const dimension: StatBreakdownDimension = isDimension(by) ? by : 'type';
   useLiveOrgStats();
   const overview = useStatsOverview(merchantId, range);
-  const breakdown = useStatsBreakdown(merchantId, dimension, range);
+  const breakdown = useStatsBreakdown(merchantId, dimension, tableRange);
   const showCost = can('VIEW_REVENUE_CHART');
   const data = overview.data;
   const screens = Grid.useBreakpoint();
@@ -58,7 +62,7 @@ export function OrganisationMessagesPage() {
     <>
       <PageHeader title={t('messages.title')} />
       <DashboardTabs active="messages" />
-      <RangeFilter range={range} onChange={setRange} withPeriod={false} />
+      <RangeFilter range={range} onChange={setRange} />
       {overview.isError ? (
         <SectionError error={overview.error} what={t('messages.what')} />
       ) : !data ? (
@@ -101,6 +105,15 @@ export function OrganisationMessagesPage() {
           data-testid="messages-dimension"
           style={{ marginBottom: 16 }}
         />
+        {tableRange.clamped ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="messages-breakdown-clamped"
+            message={t('messages.listClamped', { days: STAT_LIST_RANGE_MAX_DAYS, from: formatBucket(tableRange.from), to: formatBucket(tableRange.to) })}
+          />
+        ) : null}
         {breakdown.isError ? (
           <SectionError error={breakdown.error} what={t('messages.what')} />
         ) : !breakdown.data ? (
@@ -109,7 +122,7 @@ export function OrganisationMessagesPage() {
           <BreakdownView
             dimension={dimension}
             rows={breakdown.data}
-            range={range}
+            range={tableRange}
             showCost={showCost}
             loading={breakdown.isFetching && breakdown.isPlaceholderData}
             testId="messages-breakdown"

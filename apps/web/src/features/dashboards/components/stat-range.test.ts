@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changePeriod, defaultRange, formatBucket, includesToday, rangeQuery, readRange, vnToday } from './stat-range';
+import { changePeriod, defaultRange, formatBucket, includesToday, listRange, rangeQuery, readRange, vnToday } from './stat-range';
+import { STAT_LIST_RANGE_MAX_DAYS, statRangeDays } from './stat-rules';
 
 // 2026-11-26 20:00 UTC is already 27/11 03:00 in Vietnam.
 const LATE_UTC = Date.parse('2026-11-26T20:00:00Z');
@@ -38,5 +39,18 @@ describe('dashboard ranges', () => {
     expect(rangeQuery({ from: '2026-11-01', to: '2026-11-26', period: 'DAILY' }, { tenantId: 'x' })).toBe('tenantId=x&from=2026-11-01&to=2026-11-26&period=DAILY');
     expect(includesToday({ to: '2026-11-27' }, LATE_UTC)).toBe(true);
     expect(includesToday({ to: '2026-11-26' }, LATE_UTC)).toBe(false);
+  });
+});
+
+describe('listRange (the breakdown of a chart range)', () => {
+  it('keeps a range a table answers whole', () => {
+    expect(listRange({ from: '2026-01-01', to: '2026-01-31', period: 'HOURLY' })).toEqual({ from: '2026-01-01', to: '2026-01-31', period: 'HOURLY', clamped: false });
+    expect(listRange({ from: '2025-11-27', to: '2026-11-27', period: 'MONTHLY' }).clamped).toBe(false);
+  });
+
+  it('takes the last days of a monthly range longer than a table answers', () => {
+    const r = listRange({ from: '2024-01-01', to: '2026-11-27', period: 'MONTHLY' });
+    expect(r).toMatchObject({ to: '2026-11-27', period: 'MONTHLY', clamped: true });
+    expect(statRangeDays(r.from, r.to)).toBe(STAT_LIST_RANGE_MAX_DAYS);
   });
 });

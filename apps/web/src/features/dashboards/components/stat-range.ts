@@ -76,3 +76,12 @@ export function formatBucket(bucket: string): string {
 export function includesToday(range: Pick<StatRange, 'to'>, now = Date.now()): boolean {
   return range.to >= vnToday(now);
 }
+
+/**
+ * The part of a chart's range a table or breakdown answers (at most STAT_LIST_RANGE_MAX_DAYS): the
+ * whole range, or its last days when a monthly chart reads further back; `clamped` says which.
+ */
+export function listRange(range: StatRange): StatRange & { clamped: boolean } {
+  if (statRangeDays(range.from, range.to) <= STAT_LIST_RANGE_MAX_DAYS) return { ...range, clamped: false };
+  return { from: dayjs(range.to).subtract(STAT_LIST_RANGE_MAX_DAYS - 1, 'day').format(ISO_DAY), to: range.to, period: range.period, clamped: true };
+}
