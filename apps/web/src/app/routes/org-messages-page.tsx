@@ -111,7 +111,7 @@ export function OrganisationMessagesPage() {
             showIcon
             style={{ marginBottom: 16 }}
             data-testid="messages-breakdown-clamped"
-            message={t('messages.listClamped', { days: STAT_LIST_RANGE_MAX_DAYS, from: formatBucket(tableRange.from), to: formatBucket(tableRange.to) })}
+            message={t('range.listClamped', { days: STAT_LIST_RANGE_MAX_DAYS, from: formatBucket(tableRange.from), to: formatBucket(tableRange.to) })}
           />
         ) : null}
         {breakdown.isError ? (

@@ -23,7 +23,8 @@ import { DashboardTabs } from '../../features/dashboards/components/dashboard-ta
 import { RangeFilter, useRangeParams } from '../../features/dashboards/components/range-filter';
 import { SectionError } from '../../features/dashboards/components/section-error';
 import { StatCard, StatGrid } from '../../features/dashboards/components/stat-card';
-import { formatBucket } from '../../features/dashboards/components/stat-range';
+import { formatBucket, listRange } from '../../features/dashboards/components/stat-range';
+import { STAT_LIST_RANGE_MAX_DAYS } from '../../features/dashboards/components/stat-rules';
 import { TenantsTable } from '../../features/dashboards/components/tenants-table';
 import { formatCompactCount, formatCompactVnd, formatCount, formatPercent, formatVnd } from '../../lib/number-format';
 import { tenantDetailHref, tenantHref, PAGES } from '../../lib/paths';
@@ -48,7 +49,9 @@ export function OrganisationDashboardPage() {
   const [range, setRange] = useRangeParams(true);
   useLiveOrgStats();
   const overview = useStatsOverview(merchantId, range);
-  const tenants = useStatsTenants(merchantId, range);
+  // The tenants table sums days: a monthly range longer than a table answers is read over its last days.
+  const tableRange = listRange(range);
+  const tenants = useStatsTenants(merchantId, tableRange);
   const low = useLowBalances(merchantId);
   const data = overview.data;
   const showRevenue = Boolean(data?.revenue) && can('VIEW_REVENUE_CHART');
@@ -121,7 +124,14 @@ export function OrganisationDashboardPage() {
                 <SectionError error={tenants.error} what={t('tenants.what')} />
               )
             ) : (
-              <TenantsTable rows={tenants.data ?? []} range={range} showCost={showRevenue} loading={tenants.isPending} />
+              <>
+                {tableRange.clamped ? (
+                  <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }} data-testid="tenants-range-clamped">
+                    {t('range.listClamped', { days: STAT_LIST_RANGE_MAX_DAYS, from: formatBucket(tableRange.from), to: formatBucket(tableRange.to) })}
+                  </Typography.Text>
+                ) : null}
+                <TenantsTable rows={tenants.data ?? []} range={tableRange} showCost={showRevenue} loading={tenants.isPending} />
+              </>
             )}
           </Card>
         </Col>
