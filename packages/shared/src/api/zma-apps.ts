@@ -201,6 +201,7 @@ export const zmaUser = z.object({
 });
 export type ZmaUser = z.infer<typeof zmaUser>;
 
-export const zmaUserQuery = zmaPageQuery.extend({ search: z.string().trim().max(100).optional() });
+/** `roleId`: only the members of that mini-app role (the role page's member list). */
+export const zmaUserQuery = zmaPageQuery.extend({ search: z.string().trim().max(100).optional(), roleId: z.uuid().optional() });
 export const zmaUserParams = z.strictObject({ userId: z.uuid() });
 export const assignZmaRoleBody = z.strictObject({ roleId: z.uuid().nullable() });

@@ -252,6 +252,42 @@ describe('the §6 union with the mini-app role', () => {
   });
 });
 
+describe('people of a mini-app role', () => {
+  it('roleId keeps that role\'s members only, paged and counted on the server', async () => {
+    const { org, tenant, h, req, createApp } = await setup();
+    const app = await createApp();
+    const other = await createApp({ name: 'Other' });
+    const zh = h({ 'x-zma-id': app.id });
+    const newRole = async (headers: Record<string, string>, name: string) =>
+      (await req({ method: 'POST', url: '/api/zma/merchant/role', headers, payload: { name, permissions: ['VIEW_ZMA_GIFT'] } })).json().data.id as string;
+    const cashier = await newRole(zh, 'Cashier');
+    const manager = await newRole(zh, 'Manager');
+    const foreignRole = await newRole(h({ 'x-zma-id': other.id }), 'Cashier elsewhere');
+    const people = await Promise.all(Array.from({ length: 6 }, () => buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id] })));
+    const roleOf = [cashier, manager, cashier, null, cashier, manager];
+    for (const [i, u] of people.entries()) {
+      const roleId = roleOf[i];
+      if (roleId) expect((await req({ method: 'PUT', url: `/api/zma/merchant/user/${u.id}/role`, headers: zh, payload: { roleId } })).statusCode).toBe(200);
+    }
+    const cashiers = people.filter((_, i) => roleOf[i] === cashier).map((u) => u.id).sort();
+    const list = async (qs: string) => (await req({ url: `/api/zma/merchant/user?${qs}`, headers: zh })).json();
+    const first = await list(`roleId=${cashier}&pageSize=2`);
+    const second = await list(`roleId=${cashier}&pageSize=2&page=2`);
+    expect(first.meta.total).toBe(3);
+    expect(first.data).toHaveLength(2);
+    expect(second.data).toHaveLength(1);
+    const seen = [...first.data, ...second.data];
+    expect(seen.map((u: { userId: string }) => u.userId).sort()).toEqual(cashiers);
+    expect(seen.every((u: { roleId: string; roleName: string }) => u.roleId === cashier && u.roleName === 'Cashier')).toBe(true);
+    expect((await list(`roleId=${manager}`)).meta.total).toBe(2);
+    // Without the filter everyone of the tenant is listed (the owner and the six).
+    expect((await list('')).meta.total).toBe(7);
+    // Another mini app's role has no members here; a malformed id is a 400.
+    expect((await list(`roleId=${foreignRole}`)).meta.total).toBe(0);
+    expect((await req({ url: '/api/zma/merchant/user?roleId=nope', headers: zh })).statusCode).toBe(400);
+  });
+});
+
 describe('settings', () => {
   it('answers defaults, keeps what was set, names a bad field', async () => {
     const { h, req, createApp, tenant } = await setup();

@@ -221,14 +221,17 @@ export async function listTenantUsers(
   db: DbOrTx,
   scope: TenantScope,
   zmaAppId: string,
-  q: { search?: string; limit: number; offset: number },
+  q: { search?: string; roleId?: string; limit: number; offset: number },
 ): Promise<{ total: number; rows: Array<{ userId: string; displayName: string; email: string; avatar: string | null; roleId: string | null; roleName: string | null }> }> {
   const tenantId = scopedTenantId(scope);
   const search = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     tenantUserCondition(tenantId),
     search ? or(ilike(users.displayName, search), ilike(users.email, search)) : undefined,
+    q.roleId ? eq(zmaRoleMembers.roleId, q.roleId) : undefined,
   );
+  // One membership row per user and app (its primary key): the join never repeats a user.
+  const memberOfApp = and(eq(zmaRoleMembers.zmaAppId, zmaAppId), eq(zmaRoleMembers.userId, users.id));
   const base = () =>
     db
       .select({
@@ -242,7 +245,7 @@ export async function listTenantUsers(
       .from(tenants)
       .innerJoin(merchantMembers, eq(merchantMembers.merchantId, tenants.merchantId))
       .innerJoin(users, eq(users.id, merchantMembers.userId))
-      .leftJoin(zmaRoleMembers, and(eq(zmaRoleMembers.zmaAppId, zmaAppId), eq(zmaRoleMembers.userId, users.id)))
+      .leftJoin(zmaRoleMembers, memberOfApp)
       .leftJoin(zmaRoles, eq(zmaRoles.id, zmaRoleMembers.roleId))
       .where(and(eq(tenants.id, tenantId), where));
   const rows = await base().orderBy(asc(users.displayName), asc(users.id)).limit(q.limit).offset(q.offset);
@@ -251,6 +254,7 @@ export async function listTenantUsers(
     .from(tenants)
     .innerJoin(merchantMembers, eq(merchantMembers.merchantId, tenants.merchantId))
     .innerJoin(users, eq(users.id, merchantMembers.userId))
+    .leftJoin(zmaRoleMembers, memberOfApp)
     .where(and(eq(tenants.id, tenantId), where));
   return { total: count?.n ?? 0, rows };
 }

@@ -481,7 +481,7 @@ function registerInsideRoutes(app: ZodApp, deps: ModuleDeps): void {
         operationId: 'listZmaUsers',
         summary: 'People of the tenant with their role in the mini app',
         tags,
-        description: 'Everyone who may open the tenant (tenant members and organisation-wide roles); search on name or email.',
+        description: 'Everyone who may open the tenant (tenant members and organisation-wide roles); search on name or email; `roleId` keeps the members of that role of this mini app (another app\'s role: an empty list).',
         querystring: zmaUserQuery,
         response: { 200: listResponse(zmaUser) },
       },

@@ -278,8 +278,8 @@ export async function deleteZmaRole(tx: Tx, actor: Actor, scope: TenantScope, zm
 
 // ---- Users ----
 
-export async function listZmaUsers(db: DbOrTx, scope: TenantScope, zmaAppId: string, q: { search?: string; page: number; pageSize: number }) {
-  return repo.listTenantUsers(db, scope, zmaAppId, { search: q.search, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+export async function listZmaUsers(db: DbOrTx, scope: TenantScope, zmaAppId: string, q: { search?: string; roleId?: string; page: number; pageSize: number }) {
+  return repo.listTenantUsers(db, scope, zmaAppId, { search: q.search, roleId: q.roleId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 }
 
 /** Gives (or with null takes away) the user's role in this mini app; only people who may open the tenant. */

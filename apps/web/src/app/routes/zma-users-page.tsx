@@ -244,7 +244,8 @@ export function MiniAppRolePage() {
   const errorText = useErrorText();
   const role = useZmaRole(zmaAppId, zMAUserRoleId);
   const update = useUpdateZmaRole(zmaAppId);
-  const members = useZmaUsers(zmaAppId, {}, can('VIEW_ZMA_USER'));
+  // The role's members, paged on the server (not a filter over the first page of everyone).
+  const members = useZmaUsers(zmaAppId, { roleId: zMAUserRoleId }, can('VIEW_ZMA_USER') && Boolean(zMAUserRoleId));
   const [form] = Form.useForm<{ name: string; description?: string | null }>();
   // The permissions being edited, for the role as it was answered (a fresh answer starts again from it).
   const [edited, setEdited] = useState<{ base: ZmaRole; set: Set<string> } | null>(null);
@@ -287,7 +288,6 @@ export function MiniAppRolePage() {
       },
     );
 
-  const roleMembers = members.rows.filter((u) => u.roleId === role.data.id);
   return (
     <>
       <PageHeader title={role.data.name} extra={back} />
@@ -338,8 +338,13 @@ export function MiniAppRolePage() {
           <Card title={t('role.membersTitle')}>
             <List
               loading={members.query.isFetching}
-              dataSource={roleMembers}
+              dataSource={members.rows}
               locale={{ emptyText: t('role.membersEmpty') }}
+              pagination={
+                members.total > members.size
+                  ? { current: members.page, pageSize: members.size, total: members.total, onChange: members.paging.onChange, showSizeChanger: false, size: 'small', simple: true }
+                  : false
+              }
               renderItem={(u) => (
                 <List.Item>
                   <List.Item.Meta avatar={<Avatar src={u.avatar ?? undefined} alt="">{u.displayName.slice(0, 1)}</Avatar>} title={u.displayName} description={u.email ?? undefined} />
@@ -347,7 +352,7 @@ export function MiniAppRolePage() {
               )}
               data-testid="zma-role-members"
             />
-            {role.data.members > roleMembers.length ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('role.membersMore', { count: role.data.members })}</div> : null}
+            {members.total > members.size ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('role.membersMore', { count: members.total })}</div> : null}
           </Card>
         ) : null}
       </Space>

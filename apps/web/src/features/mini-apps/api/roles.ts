@@ -60,8 +60,8 @@ export function useDeleteZmaRole(appId: string) {
   });
 }
 
-/** GET zma/merchant/user (VIEW_ZMA_USER): tenant members with their role in this app. */
-export function useZmaUsers(appId: string, filters: { search?: string }, enabled = true) {
+/** GET zma/merchant/user (VIEW_ZMA_USER): tenant members with their role in this app; `roleId`: that role's members only. */
+export function useZmaUsers(appId: string, filters: { search?: string; roleId?: string }, enabled = true) {
   return usePagedList({
     key: zmaUsersKey(appId),
     filters,
