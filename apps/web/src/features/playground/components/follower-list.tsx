@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from 'antd/es/alert';
 import Input from 'antd/es/input';
 import Avatar from 'antd/es/avatar';
 import Spin from 'antd/es/spin';
@@ -73,6 +74,9 @@ export function FollowerList({ tenantId, zaloOAId, selected, onSelect }: { tenan
           <div style={{ padding: 24, textAlign: 'center' }}>
             <Spin />
           </div>
+        ) : followers.isError && items.length === 0 ? (
+          // e.g. the tenant's OA service is off (403 MODULE_NOT_ENABLED): say why, not "no followers".
+          <Alert type="warning" showIcon style={{ margin: 8 }} message={errorText(followers.error)} data-testid="follower-list-error" />
         ) : items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.noFollowers')} />
         ) : (
