@@ -5,6 +5,7 @@ import { auditLogs } from '../../db/schema/audit';
 import { domainEvents } from '../../db/schema/events';
 import { tenants } from '../../db/schema/organisation';
 import { zmaApiKeys, zmaApps, zmaBranches, zmaCustomers } from '../../db/schema/zma';
+import { userGroups } from '../../db/schema/user-groups';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { createCipher, sha256 } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
@@ -219,6 +220,41 @@ describe('the §6 union with the mini-app role', () => {
     const del = await req({ method: 'DELETE', url: `/api/zma/merchant/role/${role.json().data.id}`, headers: h({ 'x-zma-id': appA.id }) });
     expect(del.statusCode, del.body).toBe(200);
     expect((await req({ url: '/api/zma/merchant/settings', headers: mh(appA.id) })).statusCode).toBe(403);
+  });
+
+  it('three sources add up: a mini-app permission from the user group and one from the mini-app role both apply, with the organisation role\'s', async () => {
+    const { org, tenant, h, req, createApp } = await setup();
+    const appA = await createApp({ name: 'A' });
+    const appB = await createApp({ name: 'B' });
+    // The user group (tenant level) holds a mini-app permission; the mini-app role on A another one.
+    const [group] = await t.database.db.insert(userGroups).values({ tenantId: tenant.id, name: 'Kho quà', permissions: ['VIEW_ZMA_GIFT'] }).returning();
+    const member = await buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id], groupId: group!.id });
+    const plain = await buildUser(t.database, { merchantId: org.id, role: 'USER', tenantIds: [tenant.id] });
+    const role = await req({ method: 'POST', url: '/api/zma/merchant/role', headers: h({ 'x-zma-id': appA.id }), payload: { name: 'Branch desk', permissions: ['VIEW_ZMA_BRANCH'] } });
+    expect(role.statusCode, role.body).toBe(200);
+    const roleId = role.json().data.id as string;
+    for (const u of [member, plain]) {
+      expect((await req({ method: 'PUT', url: `/api/zma/merchant/user/${u.id}/role`, headers: h({ 'x-zma-id': appA.id }), payload: { roleId } })).statusCode).toBe(200);
+    }
+    const ms = await loginAs(t.app, member.email);
+    const ps = await loginAs(t.app, plain.email);
+    const as = (s: typeof ms, zmaId: string) => s.headers({ 'x-tenant-id': tenant.id, 'x-zma-id': zmaId });
+
+    const perms: string[] = (await req({ url: '/api/zma/merchant/me', headers: as(ms, appA.id) })).json().data.permissions;
+    expect(perms).toContain('VIEW_HISTORY'); // organisation role USER (it holds no mini-app permission of its own)
+    expect(perms).toContain('VIEW_ZMA_GIFT'); // user group
+    expect(perms).toContain('VIEW_ZMA_BRANCH'); // mini-app role on A
+    expect(perms).not.toContain('VIEW_ZMA_SETING');
+    // Enforced on the routes, not only listed: each source opens its own page.
+    expect((await req({ url: '/api/zma/merchant/gift', headers: as(ms, appA.id) })).statusCode).toBe(200);
+    expect((await req({ url: '/api/zma/merchant/branch', headers: as(ms, appA.id) })).statusCode).toBe(200);
+    expect((await req({ url: '/api/zma/merchant/settings', headers: as(ms, appA.id) })).statusCode).toBe(403);
+    // On B the group still applies (tenant-wide), A's role does not.
+    expect((await req({ url: '/api/zma/merchant/gift', headers: as(ms, appB.id) })).statusCode).toBe(200);
+    expect((await req({ url: '/api/zma/merchant/branch', headers: as(ms, appB.id) })).statusCode).toBe(403);
+    // The same role without the group: the gift page stays closed, so the group is what opened it.
+    expect((await req({ url: '/api/zma/merchant/branch', headers: as(ps, appA.id) })).statusCode).toBe(200);
+    expect((await req({ url: '/api/zma/merchant/gift', headers: as(ps, appA.id) })).statusCode).toBe(403);
   });
 
   it('roles take §6 mini-app permissions only; a role goes to tenant members only', async () => {
