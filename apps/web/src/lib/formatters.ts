@@ -26,12 +26,6 @@ export function currencySymbol(): string {
   return typeof text === 'string' && text && text !== 'currency.symbol' ? text : viCommon.currency.symbol;
 }
 
-/**
- * @deprecated Read `currencySymbol()`, which follows the language. The bundled vi translation,
- * kept for the mini-app gift dialog (features/zma-loyalty), whose owners move it over.
- */
-export const CURRENCY_SYMBOL: string = viCommon.currency.symbol;
-
 /** Comma thousands of a whole number (the §9 table convention): 1234567 → '1,234,567'. */
 export function formatThousands(value: number): string {
   const whole = Math.round(Math.abs(value));

@@ -22,7 +22,7 @@ import { MB, validateImage } from '../../../lib/image-rules';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
-import { CURRENCY_SYMBOL } from '../../../lib/formatters';
+import { currencySymbol } from '../../../lib/formatters';
 import { uploadGiftImage, useSaveGift } from '../api/loyalty';
 import { giftBody, giftFormIssues, giftFormValues, type GiftFormValues } from '../gift-form';
 
@@ -101,7 +101,7 @@ export function GiftDialog({ open, type, item, onClose }: { open: boolean; type:
 
   const money = (name: keyof DialogValues, label: string, testId: string) => (
     <Form.Item name={name} label={label} rules={[{ type: 'number', min: 0, message: t('gift.errors.negative') }]} style={{ flex: 1, minWidth: 160 }}>
-      <InputNumber min={0} precision={0} style={{ width: '100%' }} suffix={CURRENCY_SYMBOL} data-testid={testId} />
+      <InputNumber min={0} precision={0} style={{ width: '100%' }} suffix={currencySymbol()} data-testid={testId} />
     </Form.Item>
   );
 
@@ -156,7 +156,7 @@ export function GiftDialog({ open, type, item, onClose }: { open: boolean; type:
                 <Radio.Group options={ZMA_DISCOUNT_KINDS.map((k) => ({ value: k, label: t(`discountKind.${k}`) }))} data-testid="voucher-kind" />
               </Form.Item>
               <Form.Item name="discountValue" label={t('voucher.fields.discountValue')} required style={{ flex: 1, minWidth: 160 }}>
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} suffix={discountKind === 'PERCENT' ? '%' : CURRENCY_SYMBOL} data-testid="voucher-value" />
+                <InputNumber min={0} precision={0} style={{ width: '100%' }} suffix={discountKind === 'PERCENT' ? '%' : currencySymbol()} data-testid="voucher-value" />
               </Form.Item>
             </Flex>
             <Flex gap={12} wrap>
