@@ -218,12 +218,18 @@ describe('statements journey', () => {
       const currentBalance = (await tenantApi(session, tenant.id)<{ balance: number }>('GET', 'merchant/billing/tenant-balance', undefined, { 'x-merchant-id': session.merchantId })).balance;
       assert.notEqual(mine.closingBalance, currentBalance, "this month's top-up is not in last month's closing balance");
 
-      // 2. /billing/bills, filtered to the tenant: the closing balance shown and the PDF's.
-      await page.getByTestId('statements-bills-link').click();
-      await page.waitForURL((u) => u.pathname === '/billing/bills');
+      // 2. The issue's path to the bill: the organisation dashboard, its tenants, drill down to Shop An
+      // Nhiên, then its statements (/billing/bills filtered to the tenant): the closing balance shown and the PDF's.
+      await page.goto(`${BASE_URL}/dashboard`);
       await settle(page);
-      await page.getByTestId('bills-wallet').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: tenant.name }).click();
+      await page.getByTestId('dashboard-tab-byTenant').click();
+      await page.waitForURL((u) => u.pathname === '/messages/tenant');
+      await page.getByTestId(`tenant-drill-${tenant.id}`).first().click();
+      await page.waitForURL((u) => u.pathname === '/messages/tenant/oa' && u.searchParams.get('tenantId') === tenant.id);
+      await page.getByTestId('by-oa-bills').click();
+      await page.waitForURL((u) => u.pathname === '/billing/bills' && u.searchParams.get('tenantId') === tenant.id);
+      await settle(page);
+      assert.match(await page.getByTestId('bills-wallet').innerText(), /Shop An Nhiên/, 'the bills open filtered to the drilled-down tenant');
       const row = page.locator(`[data-testid=bills-table] tr[data-statement-id="${mine.id}"]`);
       await row.waitFor({ timeout: 15_000 });
       await settle(page);

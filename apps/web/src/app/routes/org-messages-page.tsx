@@ -227,6 +227,11 @@ export function MessagesByOaPage() {
                 <Button>{t('byOa.openTenant')}</Button>
               </Link>
             ) : null}
+            {tenantId && tenantName && can('VIEW_MERCHANT_BILLING_BALANCE') ? (
+              <Link to={`${PAGES.bills.path}?tenantId=${encodeURIComponent(tenantId)}`}>
+                <Button data-testid="by-oa-bills">{t('byOa.bills')}</Button>
+              </Link>
+            ) : null}
           </Flex>
         }
       />

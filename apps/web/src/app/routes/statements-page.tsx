@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import App from 'antd/es/app';
@@ -243,7 +243,12 @@ export function BillsPage() {
   const { t } = useTranslation('statements');
   const errorText = useErrorText();
   const scope = useScope();
-  const [filters, setFilters] = useState<StatementFilters>({});
+  // A link may name the wallet and month (the dashboard's drill-down to one tenant: ?tenantId=…).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<StatementFilters>(() => ({
+    ...(params.get('tenantId') ? { tenantId: params.get('tenantId') ?? undefined } : {}),
+    ...(/^\d{4}-\d{2}$/.test(params.get('period') ?? '') ? { period: params.get('period') ?? undefined } : {}),
+  }));
   const list = useStatementList(filters);
   const dialogs = useStatementDialogs();
   useLiveStatements();
