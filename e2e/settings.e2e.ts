@@ -182,6 +182,25 @@ describe('settings journey', () => {
     }
   });
 
+  it('wallet tab: the tenant wallet with its history and edit buttons, in vi and en at 1440 and 390 px', { timeout: 180_000 }, async () => {
+    const session = await loadApiSession(OWNER);
+    const tenant = session.tenants[0];
+    assert.ok(tenant);
+    const context = await browser.newContext({ locale: 'vi-VN', viewport: DESKTOP });
+    const page = await context.newPage();
+    try {
+      await signIn(page, OWNER);
+      await shotsAt(page, 'settings-wallet', `${BASE_URL}/tenant/settings/wallet?tenantId=${tenant.id}`, 'wallet-panel');
+      await page.locator('[data-testid=tenant-settings-tabs] .ant-tabs-tab-active [data-testid=settings-tab-wallet]').waitFor({ timeout: 15_000 });
+      await page.getByTestId('wallet-panel-history').click();
+      await page.locator('.ant-modal .ant-table-row, .ant-modal .ant-empty').first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('wallet-panel-edit').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('tags and OA settings tabs show with the settings tabs', { timeout: 180_000 }, async () => {
     const session = await loadApiSession(OWNER);
     const tenant = session.tenants.find((t) => t.oaService);
