@@ -78,6 +78,78 @@ class Connection {
   }
 }
 
+/** The bytes of one keep-alive HTTP/1.1 POST (what a Connection writes). */
+export function postBytes(r: { host?: string; port: number; path: string; headers: Record<string, string>; body: string }): Buffer {
+  const lines = [`POST ${r.path} HTTP/1.1`, `host: ${r.host ?? '127.0.0.1'}:${r.port}`, 'connection: keep-alive', `content-length: ${Buffer.byteLength(r.body)}`];
+  for (const [k, v] of Object.entries(r.headers)) lines.push(`${k}: ${v}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${r.body}`);
+}
+
+export interface ClosedLoopResult {
+  sent: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  /** The generator's own CPU per request (µs). */
+  generatorCpuPerRequest: number;
+}
+
+/**
+ * A closed loop over `connections` keep-alive sockets: each sends its next request (prepared bytes
+ * from `next`, null when there are none left) as soon as the previous answer is complete, for
+ * `seconds` — the server's saturation throughput, with a generator that costs little CPU on a shared host.
+ */
+export async function closedLoop(o: { host?: string; port: number; connections: number; seconds: number; next: () => Buffer | null }): Promise<ClosedLoopResult> {
+  const host = o.host ?? '127.0.0.1';
+  const latencies: number[] = [];
+  let sent = 0;
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let open = 0;
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const until = start + o.seconds * 1000;
+  const sockets: Connection[] = [];
+  await new Promise<void>((done) => {
+    const onIdle = (c: Connection) => {
+      const bytes = performance.now() < until ? o.next() : null;
+      if (!bytes) {
+        c.socket.end();
+        open -= 1;
+        if (open === 0) done();
+        return;
+      }
+      const t0 = performance.now();
+      sent += 1;
+      c.send(bytes, t0, (status) => {
+        latencies.push(performance.now() - t0);
+        if (status === 0) errors += 1;
+        else if (status >= 200 && status < 300) ok += 1;
+        else non2xx += 1;
+      });
+    };
+    for (let i = 0; i < o.connections; i += 1) {
+      open += 1;
+      const c = new Connection(host, o.port, onIdle, () => {
+        open -= 1;
+        if (open === 0) done();
+      });
+      sockets.push(c);
+      c.socket.once('connect', () => onIdle(c));
+    }
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  for (const c of sockets) c.socket.destroy();
+  latencies.sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { sent, ok, non2xx, errors, seconds, p50: r(percentile(latencies, 0.5)), p99: r(percentile(latencies, 0.99)), generatorCpuPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, sent)) };
+}
+
 export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   const host = o.host ?? '127.0.0.1';
   const latencies: number[] = [];
@@ -109,9 +181,7 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   };
   const dispatch = (scheduled: number) => {
     const { headers, body } = o.request();
-    const lines = [`POST ${o.path} HTTP/1.1`, `host: ${host}:${o.port}`, 'connection: keep-alive', `content-length: ${Buffer.byteLength(body)}`];
-    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
-    const bytes = Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    const bytes = postBytes({ host, port: o.port, path: o.path, headers, body });
     const free = idle.pop();
     if (free) return free.send(bytes, scheduled, complete(scheduled));
     waiting.push({ scheduled, bytes });
