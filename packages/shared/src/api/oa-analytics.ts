@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { STATISTIC_PERIODS } from './stat-rules';
 
-/** Statistic periods (SPEC §3 enumerations). */
-export const STATISTIC_PERIODS = ['HOURLY', 'DAILY', 'MONTHLY'] as const;
-export type StatisticPeriod = (typeof STATISTIC_PERIODS)[number];
+// The rules without Zod (periods, range bounds, calendar days) live in stat-rules.ts, which the console imports.
+export { isCalendarDay, STAT_RANGE_MAX_DAYS, statRangeDays, STATISTIC_PERIODS, type StatisticPeriod } from './stat-rules';
+
 
 /** The OA statistics fields (SPEC §3), in display order. */
 export const OA_STAT_FIELDS = [
@@ -18,11 +19,6 @@ export const OA_STAT_FIELDS = [
 ] as const;
 export type OaStatField = (typeof OA_STAT_FIELDS)[number];
 
-/**
- * The longest range (days, both ends included) each period answers. Hourly stops at 31 days (744
- * points, already more than a chart can show); longer ranges are read by day or month (ADR 0014).
- */
-export const STAT_RANGE_MAX_DAYS: Record<StatisticPeriod, number> = { HOURLY: 31, DAILY: 366, MONTHLY: 1096 };
 
 /** The time zone days and months are cut in. */
 export const STAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
@@ -55,13 +51,3 @@ export const oaStatsResult = z.object({
 });
 export type OaStatsResult = z.infer<typeof oaStatsResult>;
 
-/** The number of days from `from` to `to`, both included (negative when `to` is before `from`). */
-export function statRangeDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** Whether `s` (YYYY-MM-DD) is a real calendar day. */
-export function isCalendarDay(s: string): boolean {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
-}

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { MESSAGE_MODULES } from './messaging';
+import { ORG_REPORT_GROUP_BYS, REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_GROUP_BYS, REPORT_SCHEDULE_MAX_RECIPIENTS } from './report-rules';
 import { statCounters, statRangeQuery } from './stats';
+
+// The report enumerations and bounds without Zod live in report-rules.ts, which the console imports.
+export {
+  ORG_REPORT_GROUP_BYS,
+  REPORT_FORMATS,
+  REPORT_FREQUENCIES,
+  REPORT_GROUP_BYS,
+  REPORT_NONE_KEY,
+  REPORT_SCHEDULE_MAX_RECIPIENTS,
+  type OrgReportGroupBy,
+  type ReportFormat,
+  type ReportFrequency,
+  type ReportGroupBy,
+} from './report-rules';
 
 /**
  * Reports (issue 16 #4): the tenant's sends grouped by day, type, status, template, API key, campaign
@@ -9,16 +24,8 @@ import { statCounters, statRangeQuery } from './stats';
  * (ADR 0024); `from`/`to` are days in Asia/Ho_Chi_Minh, both included (at most STAT_LIST_RANGE_MAX_DAYS).
  */
 
-/** How a tenant report groups its rows (`status`: one row per counter bucket pending/sent/delivered/failed). */
-export const REPORT_GROUP_BYS = ['day', 'type', 'status', 'template', 'apiKey', 'campaign', 'team'] as const;
-export type ReportGroupBy = (typeof REPORT_GROUP_BYS)[number];
 
-/** How the organisation report groups its rows. */
-export const ORG_REPORT_GROUP_BYS = ['tenant', 'day', 'type'] as const;
-export type OrgReportGroupBy = (typeof ORG_REPORT_GROUP_BYS)[number];
 
-export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const REPORT_SCOPES = ['tenant', 'organisation'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
@@ -26,8 +33,6 @@ export type ReportScope = (typeof REPORT_SCOPES)[number];
 /** An export of more rows than this is written by a background job (202 with its id), not answered at once. */
 export const REPORT_SYNC_EXPORT_ROWS = 5000;
 
-/** The key of the rows without a template / API key / campaign / team. */
-export const REPORT_NONE_KEY = 'none';
 
 export const reportQuery = statRangeQuery.extend({ groupBy: z.enum(REPORT_GROUP_BYS).default('day') });
 export type ReportQuery = z.infer<typeof reportQuery>;
@@ -90,10 +95,7 @@ export type ReportExport = z.infer<typeof reportExport>;
 
 export const reportExportAccepted = z.object({ exportId: z.uuid(), rows: z.number().int() });
 
-export const REPORT_FREQUENCIES = ['WEEKLY', 'MONTHLY'] as const;
-export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 
-export const REPORT_SCHEDULE_MAX_RECIPIENTS = 10;
 /** Schedules a tenant may keep. */
 export const REPORT_SCHEDULES_MAX = 20;
 

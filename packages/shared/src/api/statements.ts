@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATEMENT_STATUSES } from './statement-rules';
 import { abilities, isoDate, pageQuery } from './common';
 import { WALLET_MAX_AMOUNT, WALLET_MODES } from './wallet';
 
@@ -16,8 +17,8 @@ import { WALLET_MAX_AMOUNT, WALLET_MODES } from './wallet';
  *   count here: use these from the tenant's billing page)
  * - POST /merchant/statements/generate, /:id/issue, /:id/pay — UPDATE_TENANT_BILLING_BALANCE; 409 CONFLICT from a wrong status
  */
-export const STATEMENT_STATUSES = ['GENERATED', 'ISSUED', 'PAID'] as const;
-export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+// The statuses without Zod live in statement-rules.ts, which the console imports.
+export { STATEMENT_STATUSES, type StatementStatus } from './statement-rules';
 
 /** The time zone of the organisation's own wallet. */
 export const ORGANISATION_STATEMENT_TIME_ZONE = 'Asia/Ho_Chi_Minh';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDay, STAT_RANGE_MAX_DAYS, statRangeDays, STATISTIC_PERIODS, type StatisticPeriod } from './oa-analytics';
+import { STAT_BREAKDOWN_DIMENSIONS, STATISTIC_PERIODS } from './stat-rules';
+
+export { STAT_BREAKDOWN_DIMENSIONS, STAT_LIST_RANGE_MAX_DAYS, statRangeProblem, type StatBreakdownDimension } from './stat-rules';
 import { WALLET_MODES } from './wallet';
 
 /**
@@ -42,23 +44,6 @@ export function withDeliveryRate(s: StatSums): StatCounters {
   return { ...s, deliveryRate: deliveryRate(s.delivered, s.sent) };
 }
 
-/** The longest range (days, both ends included) a query without a period answers (tables and breakdowns). */
-export const STAT_LIST_RANGE_MAX_DAYS = STAT_RANGE_MAX_DAYS.DAILY;
-
-/**
- * What is wrong with a range, naming the field (`from` not a day, `to` not a day or before `from`, the
- * range longer than the period allows — STAT_RANGE_MAX_DAYS, or STAT_LIST_RANGE_MAX_DAYS without a
- * period), or null when it is fine. The server answers 422 DATE_RANGE_INVALID with it; forms show it.
- */
-export function statRangeProblem(from: string, to: string, period?: StatisticPeriod): { field: 'from' | 'to'; message: string; maxDays: number } | null {
-  const maxDays = period ? STAT_RANGE_MAX_DAYS[period] : STAT_LIST_RANGE_MAX_DAYS;
-  if (!isCalendarDay(from)) return { field: 'from', message: 'from is not a calendar day', maxDays };
-  if (!isCalendarDay(to)) return { field: 'to', message: 'to is not a calendar day', maxDays };
-  const days = statRangeDays(from, to);
-  if (days < 1) return { field: 'to', message: 'to must not be before from', maxDays };
-  if (days > maxDays) return { field: 'to', message: `the range is at most ${maxDays} days${period ? ` for ${period}` : ''}`, maxDays };
-  return null;
-}
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' });
 
@@ -111,8 +96,6 @@ export const statsTenantParam = z.strictObject({ tenantId: z.uuid() });
 export const statsOaRow = statCounters.extend({ zaloOaId: z.string().nullable(), name: z.string(), avatar: z.string().nullable() });
 export type StatsOaRow = z.infer<typeof statsOaRow>;
 
-export const STAT_BREAKDOWN_DIMENSIONS = ['type', 'template', 'oa', 'tenant'] as const;
-export type StatBreakdownDimension = (typeof STAT_BREAKDOWN_DIMENSIONS)[number];
 
 /** GET /merchant/stats/breakdown: `tenantId` narrows to one tenant of the organisation (404 for another's). */
 export const statsBreakdownQuery = statRangeQuery.extend({ dimension: z.enum(STAT_BREAKDOWN_DIMENSIONS), tenantId: z.uuid().optional() });

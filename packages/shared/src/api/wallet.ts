@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { abilities, isoDate, orderByQuery, pageQuery } from './common';
+import { WALLET_MAX_AMOUNT, WALLET_MODES } from './wallet-rules';
 
-/** §3 / §9 enumerations: wallet modes and ledger entry types. */
-export const WALLET_MODES = ['PREPAID', 'POSTPAID'] as const;
-export type WalletMode = (typeof WALLET_MODES)[number];
+// The rules without Zod live in wallet-rules.ts, which the console imports.
+export { WALLET_MAX_AMOUNT, WALLET_MODES, walletHeaderDisplay, type WalletMode } from './wallet-rules';
+
+/** §3 / §9 enumerations: ledger entry types (wallet modes: wallet-rules.ts). */
+
 export const WALLET_ENTRY_TYPES = ['ADD', 'SUB'] as const;
 export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
 
@@ -26,8 +29,6 @@ export function walletEntryEffect(reason: WalletEntryReason): 'balance' | 'usage
   return 'balance';
 }
 
-/** Upper bound of one top-up or subtraction, in whole VND (keeps sums exact in JS numbers). */
-export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 
 export const walletUser = z.object({ id: z.uuid(), displayName: z.string(), email: z.string() });
 export type WalletUser = z.infer<typeof walletUser>;
@@ -86,10 +87,3 @@ export const updateTenantBalanceBody = z.strictObject({
 });
 export type UpdateTenantBalanceBody = z.input<typeof updateTenantBalanceBody>;
 
-/**
- * What the header wallet shows (§2.2): 'unlimited' for postpaid (any non-prepaid mode), the balance
- * for prepaid. The server only returns mode + balance; web and e2e share this decision.
- */
-export function walletHeaderDisplay(w: { mode: string; balance: number }): { kind: 'unlimited' } | { kind: 'balance'; balance: number } {
-  return w.mode === 'PREPAID' ? { kind: 'balance', balance: w.balance } : { kind: 'unlimited' };
-}

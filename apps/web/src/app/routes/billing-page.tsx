@@ -9,7 +9,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Row from 'antd/es/row';
 import Col from 'antd/es/col';
-import { walletHeaderDisplay } from '@zc/shared/api/wallet';
+import { walletHeaderDisplay } from '@zc/shared/api/wallet-rules';
 import { getBalanceQueryOptions, useBalance, type WalletRef } from '../../features/wallet/api/get-balance';
 import { WalletHistoryDialog } from '../../features/wallet/components/wallet-history-dialog';
 import { WalletEditDialog } from '../../features/wallet/components/wallet-edit-dialog';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ORG_REPORT_GROUP_BYS, REPORT_GROUP_BYS, type OrgReportGroupBy, type ReportGroupBy } from '@zc/shared/api/reports';
+import { ORG_REPORT_GROUP_BYS, REPORT_GROUP_BYS, type OrgReportGroupBy, type ReportGroupBy } from '@zc/shared/api/report-rules';
 import { PageHeader } from '../../components/page-header';
 import { isForbiddenError, PermissionAlert } from '../../components/permission-alert';
 import { useScope } from '../../lib/scope-context';

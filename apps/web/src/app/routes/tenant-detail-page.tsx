@@ -17,7 +17,7 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import LoginOutlined from '@ant-design/icons/LoginOutlined';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import type { Tenant } from '@zc/shared/api/organisation';
-import { walletHeaderDisplay } from '@zc/shared/api/wallet';
+import { walletHeaderDisplay } from '@zc/shared/api/wallet-rules';
 import { useTenantPermissions } from '../../features/access/api/get-tenant-permissions';
 import { useBalance, type WalletRef } from '../../features/wallet/api/get-balance';
 import { WalletHistoryDialog } from '../../features/wallet/components/wallet-history-dialog';

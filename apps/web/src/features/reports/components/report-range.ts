@@ -1,4 +1,4 @@
-import { STAT_LIST_RANGE_MAX_DAYS, statRangeProblem } from '@zc/shared/api/stats';
+import { STAT_LIST_RANGE_MAX_DAYS, statRangeProblem } from '@zc/shared/api/stat-rules';
 
 /** Days of the reports: YYYY-MM-DD in Asia/Ho_Chi_Minh (UTC+7, no daylight saving), as the server cuts them. */
 const VN_OFFSET_MS = 7 * 3_600_000;

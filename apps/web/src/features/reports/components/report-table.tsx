@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Card from 'antd/es/card';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import { REPORT_NONE_KEY, type Report, type ReportRow } from '@zc/shared/api/reports';
+import { REPORT_NONE_KEY } from '@zc/shared/api/report-rules';
+import type { Report, ReportRow } from '@zc/shared/api/reports';
 import { formatCount, formatPercent, formatVnd } from '../../../lib/number-format';
 
 /** The name of a row in the UI language: statuses and types translated, 'none' as such, else the server's label (a day, a name). */

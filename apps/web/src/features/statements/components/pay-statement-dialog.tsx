@@ -6,7 +6,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Typography from 'antd/es/typography';
-import { WALLET_MAX_AMOUNT } from '@zc/shared/api/wallet';
+import { WALLET_MAX_AMOUNT } from '@zc/shared/api/wallet-rules';
 import type { Statement } from '@zc/shared/api/statements';
 import { useErrorText } from '../../../lib/error-text';
 import { currencySymbol } from '../../../lib/formatters';

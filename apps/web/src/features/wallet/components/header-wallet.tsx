@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
-import { walletHeaderDisplay } from '@zc/shared/api/wallet';
+import { walletHeaderDisplay } from '@zc/shared/api/wallet-rules';
 import { usePermissions, useScope } from '../../../lib/scope-context';
 import { useRealtimeEvent, useRealtimeResync } from '../../../lib/use-realtime';
 import { createTrailingThrottle, MESSAGE_EVENTS } from '../../../lib/realtime';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import Space from 'antd/es/space';
-import { walletHeaderDisplay, type WalletBalance } from '@zc/shared/api/wallet';
+import { walletHeaderDisplay } from '@zc/shared/api/wallet-rules';
+import type { WalletBalance } from '@zc/shared/api/wallet';
 import { formatDateTime } from '../../../lib/formatters';
 import { formatVnd } from './wallet-rules';
 

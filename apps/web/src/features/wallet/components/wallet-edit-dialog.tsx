@@ -9,7 +9,7 @@ import Switch from 'antd/es/switch';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Spin from 'antd/es/spin';
-import { WALLET_MAX_AMOUNT } from '@zc/shared/api/wallet';
+import { WALLET_MAX_AMOUNT } from '@zc/shared/api/wallet-rules';
 import { useBalance, type WalletRef } from '../api/get-balance';
 import { useAvailableReceivers } from '../api/get-available-receivers';
 import { useUpdateTenantBalance } from '../api/update-tenant-balance';
