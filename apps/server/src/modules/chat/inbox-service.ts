@@ -4,6 +4,7 @@ import { ORGANISATION_WIDE_ROLES, type Permission } from '@zc/shared/permissions
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { ZaloClient } from '@zc/zalo/client';
 import { findTenantAccess, tenantPermissions } from '../../platform/access';
+import { withoutParallelWorkers } from '../../platform/sql';
 import { AppError, fieldError, notFound, uniqueConflict } from '../../platform/errors';
 import { emitEvent } from '../../platform/events';
 import type { Actor } from '../../platform/policy';
@@ -86,19 +87,21 @@ export async function listConversations(db: DbOrTx, actor: Actor, scope: TenantS
   const cursor: ConversationCursor | undefined = q.cursor ? decodeCursor(q.cursor, 'querystring.cursor') : undefined;
   const teams = q.assignment === 'team' && !q.teamId ? await myTeamIds(db, scope, actor.userId) : [];
   const terms = q.q ? searchTerms(q.q) : undefined;
-  const search = terms ? { terms, plan: await planSearch(db, scope, terms) } : undefined;
-  const rows = await listConversationRows(db, scope, {
-    zaloOaId: q.zaloOAId,
-    filter: q.filter,
-    assignment: q.assignment,
-    teamId: q.teamId,
-    status: q.status,
-    search,
-    cursor,
-    limit: q.size + 1,
-    userId: actor.userId,
-    myTeamIds: teams,
-  });
+  const list = async (d: DbOrTx) =>
+    listConversationRows(d, scope, {
+      zaloOaId: q.zaloOAId,
+      filter: q.filter,
+      assignment: q.assignment,
+      teamId: q.teamId,
+      status: q.status,
+      search: terms ? { terms, plan: await planSearch(d, scope, terms) } : undefined,
+      cursor,
+      limit: q.size + 1,
+      userId: actor.userId,
+      myTeamIds: teams,
+    });
+  // A search probes and walks the big tables with LIMITs: a parallel plan's start-up would cost more than the read.
+  const rows = terms ? await withoutParallelWorkers(db, list) : await list(db);
   const page = rows.slice(0, q.size);
   const last = page[page.length - 1];
   const nextCursor = rows.length > q.size && last?.lastMessageAt ? encodeCursor(last.lastMessageAt, last.id) : null;
