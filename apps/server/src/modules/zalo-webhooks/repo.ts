@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { zaloEvents } from '../../db/schema/zalo-webhooks';
@@ -68,7 +68,9 @@ export async function lockPendingEvents(tx: DbOrTx, now: Date, limit: number): P
 /** Marks events applied: cleared in the transaction that applied their effects. */
 export async function markEventsProcessed(tx: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(zaloEvents).set({ pending: false, nextAttemptAt: null }).where(inArray(zaloEvents.id, [...ids]));
+  // One array parameter to one prepared statement: a pass clears up to CONSUMER_BATCH ids, which as one
+  // placeholder each Drizzle would build value by value and PostgreSQL parse and plan anew every pass.
+  await executePrepared(tx, sql`update zalo_events set pending = false, next_attempt_at = null where id = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** Records a failed attempt: tried again from `nextAttemptAt`, or given up (no longer pending) when it is null. */
