@@ -7,6 +7,7 @@ import { messageHistory } from '../../db/schema/messaging';
 import { zaloOas } from '../../db/schema/zalo-oa';
 import { buildOrganisation, buildTenant, buildUser, createTestApp, loginAs, sandboxOaBody, multipart, PNG_1PX, type TestContext } from '../../test/helpers';
 import { processDueMessages } from '../messaging/delivery-worker';
+import { drainZaloEvents } from '../zalo-webhooks/consumer';
 import { createServerZaloClient } from '../zalo-oa/zalo-client';
 import { createCipher } from '../../platform/crypto';
 import { applyEntry, ensureTenantWallet } from '../wallets/ledger';
@@ -192,6 +193,8 @@ describe('playground: placeholders, quotes and the outcome of a send (issue 9 #9
     const delivered = await statusUntil(id, (s) => s.outcome === 'delivered');
     expect(delivered).toMatchObject({ final: true, error: null, zaloMessageId: accepted.zaloMessageId });
     // The OA receipt moves the history row too (it used to stay PUSHED_ZALO: only ZNS receipts were applied).
+    // The status above reads the stored receipt at once; the row moves when the webhook consumer applies it.
+    await drainZaloEvents(t.database.db);
     const [after] = await t.database.db.select().from(messageHistory).where(eq(messageHistory.id, id));
     expect(after).toMatchObject({ status: 'RECEIVED' });
     expect(after?.deliveredAt).toBeInstanceOf(Date);
