@@ -15,7 +15,8 @@ export function pdfTextCandidates(pdf: Buffer): string[] {
         const end = parseInt(r[2] ?? '0', 16);
         const dst = r[3] ?? '';
         if (dst.startsWith('[')) {
-          [...dst.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((d, i) => map.set(start + i, hexToUtf16(d[1] ?? '')));
+          // A ligature maps to several code units, written with a space inside (`<0066 0066>` for "ff").
+          [...dst.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((d, i) => map.set(start + i, hexToUtf16((d[1] ?? '').replace(/\s/g, ''))));
         } else {
           const base = parseInt(dst.slice(1, -1), 16);
           for (let c = start; c <= end; c += 1) map.set(c, String.fromCodePoint(base + c - start));
@@ -23,7 +24,7 @@ export function pdfTextCandidates(pdf: Buffer): string[] {
       }
     }
     for (const block of body.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const r of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(r[1] ?? '0', 16), hexToUtf16(r[2] ?? ''));
+      for (const r of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(parseInt(r[1] ?? '0', 16), hexToUtf16((r[2] ?? '').replace(/\s/g, '')));
     }
     maps.push(map);
   }

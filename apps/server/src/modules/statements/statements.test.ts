@@ -187,6 +187,8 @@ describe('issue and pay (issue 16 #3)', () => {
 describe('downloads (issue 16 #3)', () => {
   it('PDF (vi/en) starts with %PDF and shows the statement\'s amounts; CSV has the same', async () => {
     const { tenant, wallet, mh } = await setup();
+    // A name with ligatures ("ff", "fi"): their glyphs map to two characters each in the font's ToUnicode map.
+    await db().update(tenants).set({ name: 'Tiffany Office' }).where(eq(tenants.id, tenant.id));
     await topUp(wallet.id, 1_234_567, localTime(PERIOD, 2, 8, 0, VN));
     await charge(tenant.id, wallet.id, localTime(PERIOD, 3, 8, 0, VN), 25_000, 30_000, 'tpl-9', 'Thông báo giao hàng');
     await generate(wallet.id, PERIOD);
@@ -200,6 +202,7 @@ describe('downloads (issue 16 #3)', () => {
     const vi = pdfTextCandidates(await statementPdf(view, 'vi', { compress: false }));
     expect(vi.some((x) => x.includes('1.209.567 ₫'))).toBe(true); // closing balance
     expect(vi.some((x) => x.includes('Số dư cuối kỳ'))).toBe(true);
+    expect(vi.some((x) => x.includes('Tiffany Office'))).toBe(true);
     expect(vi.some((x) => x.includes('Thông báo giao hàng'))).toBe(true);
     expect(vi.filter((x) => x.includes('25.000 ₫')).length).toBeGreaterThanOrEqual(2); // the line and the total
     const en = pdfTextCandidates(await statementPdf(view, 'en', { compress: false }));
