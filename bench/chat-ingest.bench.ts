@@ -13,6 +13,9 @@
 // the conversations' unread counters equal the number of follower messages (applied once), nothing is
 // left pending or failed. Server and load generator are separate processes; targets 127.0.0.1 only.
 // PostgreSQL by default; --pglite runs the server on an on-disk PGlite directory (one process).
+// --split (PostgreSQL) runs the product's two roles as two processes, as `--role=api` and `--role=worker`
+// do: the API process verifies, stores and NOTIFYs; the worker's consumer applies (ADR 0019). Kill
+// mid-burst then kills both and starts both again.
 //
 //   npm run bench -- chat-ingest            (or: node --import tsx bench/chat-ingest.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -73,7 +76,15 @@ async function serve(): Promise<void> {
       );
     }
   }
-  const app = await buildApp({ config, database, logger: false });
+  const role = process.env.BENCH_ROLE ?? 'all';
+  if (role === 'worker') {
+    const { startZaloEventConsumer } = await import('../apps/server/src/modules/zalo-webhooks/consumer');
+    const { ZALO_EVENT_HANDLERS } = await import('../apps/server/src/zalo-event-handlers');
+    startZaloEventConsumer(database.db, ZALO_EVENT_HANDLERS, { listen: (c, f, o) => database.listen(c, f, o), onError: (e) => console.error('[zalo-events]', e) });
+    console.log(`READY ${JSON.stringify({ port: 0, dataDir })}`);
+    return;
+  }
+  const app = await buildApp({ config, database, logger: false, zaloEventConsumer: role === 'api' ? 'worker' : 'in-process' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const stats = async (): Promise<Stats | undefined> =>
     (
@@ -124,6 +135,13 @@ function event(n: number, tag: string): { body: string; signature: string; id: s
   return { body, signature: signZaloWebhook({ appId: APP_ID, rawBody: body, timestamp, secret: SECRET }), id };
 }
 
+/** The server (role all), or with --split its API process then its worker process (the consumer). */
+async function startServers(env: Record<string, string>, split: boolean): Promise<{ child: ChildProcess; port: number; dataDir: string; worker: ChildProcess | null }> {
+  const api = await start({ ...env, BENCH_ROLE: split ? 'api' : 'all' });
+  const worker = split ? (await start({ ...env, BENCH_ROLE: 'worker' })).child : null;
+  return { ...api, worker };
+}
+
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; dataDir: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
@@ -159,7 +177,7 @@ async function post(port: number, e: { body: string; signature: string }): Promi
 }
 
 /** CPU seconds (user + system) used so far by the server process and by the PostgreSQL backends of the bench database. */
-function cpuSeconds(serverPid: number, dbName: string | null): number {
+function cpuSeconds(serverPids: number | number[], dbName: string | null): number {
   const ticks = (pid: string) => {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -168,7 +186,7 @@ function cpuSeconds(serverPid: number, dbName: string | null): number {
       return 0;
     }
   };
-  let total = ticks(String(serverPid));
+  let total = [serverPids].flat().reduce((sum, pid) => sum + ticks(String(pid)), 0);
   if (dbName) {
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
@@ -193,6 +211,8 @@ async function drain(child: ChildProcess, limitMs = 300_000): Promise<{ stats: S
 
 async function drive(): Promise<void> {
   const pglite = process.argv.includes('--pglite');
+  const split = process.argv.includes('--split');
+  if (split && pglite) throw new Error('--split needs PostgreSQL: embedded PGlite runs only --role=all');
   const pg = await import('pg');
   let dbName: string | null = null;
   if (!pglite) {
@@ -204,12 +224,15 @@ async function drive(): Promise<void> {
   }
   const env: Record<string, string> = dbName ? { BENCH_DB_URL: Object.assign(new URL(PG_URL), { pathname: `/${dbName}` }).toString() } : {};
   let server: ChildProcess | null = null;
+  let worker: ChildProcess | null = null;
   let failed = false;
+  const pids = () => [server?.pid ?? 0, worker?.pid ?? 0].filter(Boolean);
   try {
-    const first = await start(env);
+    const first = await startServers(env, split);
     server = first.child;
+    worker = first.worker;
     if (pglite) env.BENCH_DATA_DIR = first.dataDir;
-    console.log(`database: ${pglite ? 'PGlite (on disk)' : 'PostgreSQL'}; ${CONNECTIONS} connections; ${PHASE_S} s of load; 2 OAs, ${USERS} followers`);
+    console.log(`database: ${pglite ? 'PGlite (on disk)' : 'PostgreSQL'}; ${split ? 'two processes (--role=api stores and NOTIFYs, --role=worker applies)' : 'one process (--role=all)'}; ${CONNECTIONS} connections; ${PHASE_S} s of load; 2 OAs, ${USERS} followers`);
 
     // Phase 0: the consumer alone on a backlog of stored follower messages — first to 5,000 new
     // conversations, then (steady state) to the same, existing conversations.
@@ -220,14 +243,14 @@ async function drive(): Promise<void> {
       const c0 = Date.now();
       await ask<number>(server, { ask: 'inject', n: BACKLOG, tag: `C${randomBytes(3).toString('hex')}` }, 'injected');
       const c1 = Date.now();
-      const cpu0 = cpuSeconds(server.pid ?? 0, dbName);
+      const cpu0 = cpuSeconds(pids(), dbName);
       cd = await drain(server);
-      const cpu1 = cpuSeconds(server.pid ?? 0, dbName);
+      const cpu1 = cpuSeconds(pids(), dbName);
       const applied = cd.stats.messages - before.messages;
       consumerRate = applied / ((cd.at - c1) / 1000);
       console.log(`consumer alone (${label}): ${BACKLOG} stored events (inserted in ${((c1 - c0) / 1000).toFixed(1)} s) applied in ${((cd.at - c1) / 1000).toFixed(1)} s = ${Math.round(consumerRate)} chat messages/s (${applied} stored, ${cd.stats.conversations - before.conversations} conversations created, pending ${cd.stats.pending}, failed ${cd.stats.failed})`);
       const cpuPerMessage = ((cpu1 - cpu0) * 1e6) / Math.max(1, applied);
-      console.log(`  CPU per applied message (server process${dbName ? ' + PostgreSQL backends' : ', PGlite inside it'}): ${cpuPerMessage.toFixed(0)} µs = ${Math.round(1e6 / cpuPerMessage)} messages/s per core of CPU`);
+      console.log(`  CPU per applied message (server process${split ? 'es' : ''}${dbName ? ' + PostgreSQL backends' : ', PGlite inside it'}): ${cpuPerMessage.toFixed(0)} µs = ${Math.round(1e6 / cpuPerMessage)} messages/s per core of CPU`);
       if (applied !== BACKLOG || cd.stats.failed > 0) failed = true;
     }
 
@@ -242,7 +265,7 @@ async function drive(): Promise<void> {
     const bytes = lean ? signed.map((e) => postBytes({ port: first.port, path: '/api/webhooks/zalo', headers: { 'content-type': 'application/json', 'x-zevent-signature': e.signature }, body: e.body })) : [];
     let n = 0;
     const t0 = Date.now();
-    const cpu2 = cpuSeconds(server.pid ?? 0, dbName);
+    const cpu2 = cpuSeconds(pids(), dbName);
     const gen0 = process.cpuUsage();
     let r: { total: number; rate: number; p50: number; p99: number; non2xx: number; errors: number };
     if (lean) {
@@ -273,7 +296,7 @@ async function drive(): Promise<void> {
     const atLoadEnd = await ask<Stats>(server, { ask: 'stats' }, 'stats');
     const d = await drain(server);
     const e2eS = (d.at - t0) / 1000;
-    const cpu3 = cpuSeconds(server.pid ?? 0, dbName);
+    const cpu3 = cpuSeconds(pids(), dbName);
     const loadMessages = d.stats.messages - cd.stats.messages;
     const acked = r.total - r.non2xx - r.errors;
     console.log(`route: ${Math.round(r.rate)} webhooks/s acknowledged (p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}), ${acked} in ${loadS.toFixed(1)} s`);
@@ -306,12 +329,14 @@ async function drive(): Promise<void> {
     });
     await new Promise((res) => setTimeout(res, KILL_AFTER_MS));
     server.kill('SIGKILL');
+    worker?.kill('SIGKILL');
     const killedAt = Date.now() - k0;
     await Promise.all(senders);
     alive = false;
     console.log(`kill: SIGKILL at ${killedAt} ms of the burst: ${sent.length} sent, ${ackedIds.size} acknowledged`);
-    const second = await start(env);
+    const second = await startServers(env, split);
     server = second.child;
+    worker = second.worker;
     const afterRestart = await ask<Stats>(server, { ask: 'stats' }, 'stats');
     const drained = await drain(server);
     const ids = [...ackedIds];
@@ -333,10 +358,8 @@ async function drive(): Promise<void> {
     console.log(`chat ingest end to end   ${Math.round(e2e)} messages/s  (target ≥ 2,000)  ${e2e >= 2000 ? 'OK' : 'MISSED'}`);
     if (failed || e2e < 2000) process.exitCode = 1;
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await new Promise((res) => setTimeout(res, 500));
-    }
+    for (const child of [server, worker]) if (child && child.exitCode === null) child.kill('SIGKILL');
+    await new Promise((res) => setTimeout(res, 500));
     if (dbName) {
       const c = new pg.default.Client({ connectionString: PG_URL });
       await c.connect();

@@ -48,7 +48,7 @@ import { registerOaAnalyticsRoutes } from './modules/oa-analytics/routes';
 import { registerOaManagerRoutes } from './modules/oa-manager/routes';
 import { registerPlaygroundRoutes } from './modules/playground/routes';
 import { registerZaloWebhookRoutes } from './modules/zalo-webhooks/routes';
-import { markDelivered } from './modules/messaging/delivery-worker';
+import { ZALO_EVENT_HANDLERS } from './zalo-event-handlers';
 import { registerWalletRoutes } from './modules/wallets/routes';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerTeamRoutes } from './modules/teams/routes';
@@ -85,6 +85,11 @@ export interface AppDeps {
   zaloHosts?: ZaloHosts;
   /** Share one client with the worker side of the process (one single-flight refresh map). */
   zalo?: ZaloClient;
+  /**
+   * Where stored Zalo webhook events are applied (ADR 0019): in this process (default: role all,
+   * tests), or by the worker role's consumer (role api: the route only verifies, stores and NOTIFYs).
+   */
+  zaloEventConsumer?: 'in-process' | 'worker';
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts the first n hops (proxy-addr's semantics). */
@@ -192,10 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerOaAnalyticsRoutes(z, moduleDeps);
       registerOaManagerRoutes(z, moduleDeps);
       registerPlaygroundRoutes(z, moduleDeps);
-      registerZaloWebhookRoutes(z, moduleDeps, {
-        // Composition point: Zalo's delivery receipt (ZNS or OA) moves the sent message to RECEIVED.
-        onDelivery: async (db, e) => void (await markDelivered(db, { zaloMsgId: e.msgId, deliveredAt: e.deliveredAt, trackingId: e.trackingId, zaloOaId: e.zaloOaId })),
-      });
+      registerZaloWebhookRoutes(z, moduleDeps, ZALO_EVENT_HANDLERS, { consumer: deps.zaloEventConsumer });
       registerWalletRoutes(z, moduleDeps);
       registerApiKeyRoutes(z, moduleDeps);
       registerTeamRoutes(z, moduleDeps);

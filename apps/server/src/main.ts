@@ -29,6 +29,8 @@ import { startSlaWatcher } from './modules/tickets/sla-watcher';
 import { EVENT_HANDLERS } from './events/handlers';
 import { wireReviewKinds } from './review-kinds';
 import { createSharedRateLimiter } from './platform/rate-limiter';
+import { startZaloEventConsumer } from './modules/zalo-webhooks/consumer';
+import { ZALO_EVENT_HANDLERS } from './zalo-event-handlers';
 import { ensureKeyFingerprint, findRecordedSandbox, KeyMismatchError, recordSandboxUrl, SandboxNotFoundError } from './platform/system-settings';
 
 type Role = 'all' | 'api' | 'worker';
@@ -114,8 +116,11 @@ async function main(): Promise<void> {
   const slaWatcher = role !== 'api' ? startSlaWatcher(database.db, { onError: (e) => console.error('[sla]', e) }) : null;
   // Message statistics: what message_history's triggers appended is folded into the rollups every 2 s (ADR 0024).
   const statsFold = role !== 'api' ? startStatsFoldLoop(database.db, { onError: (e) => console.error('[stats]', e) }) : null;
+  // Zalo webhook events stored by API processes are applied here, woken by their NOTIFY (ADR 0019);
+  // role all applies the events it stores itself (the route starts that consumer).
+  const zaloEvents = role === 'worker' ? startZaloEventConsumer(database.db, ZALO_EVENT_HANDLERS, { listen: (channel, onNotify, o) => database.listen(channel, onNotify, o), onError: (e) => console.error('[zalo-events]', e) }) : null;
 
-  const shutdown: Array<() => Promise<void>> = [async () => campaignDispatch?.stop(), async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), async () => statsFold?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
+  const shutdown: Array<() => Promise<void>> = [async () => campaignDispatch?.stop(), async () => delivery?.stop(), async () => dispatcher?.stop(), async () => slaWatcher?.stop(), async () => statsFold?.stop(), async () => zaloEvents?.stop(), () => jobs.stop(), async () => inProcessSandbox?.close()];
   if (role !== 'worker') {
     const app = await buildApp({
       config,
@@ -124,6 +129,7 @@ async function main(): Promise<void> {
       zaloHosts,
       zalo,
       mounts: sandboxMounts(sandboxApp, inProcessSandbox),
+      zaloEventConsumer: role === 'api' ? 'worker' : 'in-process',
     });
     await app.listen({ host: config.host, port: config.port });
     shutdown.unshift(() => app.close());

@@ -4,7 +4,8 @@ import { signZaloWebhook } from '@zc/zalo/webhook-signature';
 import type { Database, Db } from '../../db/client';
 import { createCipher } from '../../platform/crypto';
 import { buildOrganisation, buildTenant, createTestDatabase, testConfig } from '../../test/helpers';
-import { consumeZaloEvents, drainZaloEvents, MAX_EVENT_ATTEMPTS, startZaloEventConsumer, type EventHandlers } from './consumer';
+import { announceZaloEventsElsewhere, consumeZaloEvents, drainZaloEvents, MAX_EVENT_ATTEMPTS, startZaloEventConsumer, ZALO_EVENTS_CHANNEL, type EventHandlers } from './consumer';
+import { insertEventsOnce } from './repo';
 import { ingestZaloWebhook } from './service';
 
 // A database with no app on it: no consumer runs unless a test starts one, so "stored, not yet
@@ -178,4 +179,51 @@ describe('Zalo event consumer (ADR 0019)', () => {
     expect(rows[0]!.last_error).toContain('always fails');
     expect(await pending()).toBe(0);
   });
+
+  it('role api: the ingest stores the event pending, applies nothing and NOTIFYs the worker role', async () => {
+    const notes: string[] = [];
+    const listener = await database.listen(ZALO_EVENTS_CHANNEL, (payload) => notes.push(payload));
+    const announcer = announceZaloEventsElsewhere(db);
+    try {
+      const before = await counters();
+      await ingest(follow('api-only-1'));
+      await ingest(follow('api-only-2'));
+      await waitFor(() => notes.length > 0);
+      // Nothing in this process applies it: it stays pending for the worker's consumer.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await pending()).toBe(2);
+      expect(await counters()).toEqual(before);
+    } finally {
+      announcer.stop();
+      await listener.close();
+    }
+    await drainZaloEvents(db);
+    expect(await follower('api-only-2')).toEqual([{ is_follower: true }]);
+  });
+
+  it("the worker role's consumer is woken by that NOTIFY, not only by its idle poll", async () => {
+    const consumer = startZaloEventConsumer(db, {}, { idleMs: 60_000, minGapMs: 0, listen: (c, f, o) => database.listen(c, f, o) });
+    try {
+      // Its first pass (at start) finds nothing; then it sleeps for a minute unless notified.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const e = follow('woken-1');
+      // Stored the way another process stores it: this process's ingest would wake its own loop directly.
+      await insertEventsOnce(db, [{ zaloOaId: oaId, eventName: 'follow', dedupeKey: `follow:test:${e.body.length}:${Date.now()}`, payload: JSON.parse(e.body) as Record<string, unknown>, pending: true }]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await pending()).toBe(1);
+      await db.execute(sql`select pg_notify(${ZALO_EVENTS_CHANNEL}, '')`);
+      await waitFor(async () => (await pending()) === 0);
+      expect(await follower('woken-1')).toEqual([{ is_follower: true }]);
+    } finally {
+      await consumer.stop();
+    }
+  });
 });
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,5 +1,6 @@
 import { parseZaloWebhookEvent, type ZaloWebhookEvent } from '@zc/zalo/webhook-events';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, DbOrTx, Tx } from '../../db/client';
 import { settleIsolated } from '../../platform/isolated-batch';
 import { startPollLoop, type PollLoop } from '../../platform/poll-loop';
 import { applyChatEvents } from '../chat/service';
@@ -123,20 +124,69 @@ export async function consumeZaloEvents(db: Db, handlers: EventHandlers, opts: {
   });
 }
 
+/** The NOTIFY channel an API process wakes the worker role's consumer on (the payload is empty). */
+export const ZALO_EVENTS_CHANNEL = 'zalo_events';
+
 /** The consumer of each database: its handlers (from the route's composition) and its running loop. */
 const consumers = new WeakMap<object, { handlers: EventHandlers; loop: PollLoop | null }>();
+/** API processes whose consumer runs in the worker role: how they wake it (a coalesced NOTIFY). */
+const elsewhere = new WeakMap<object, { notify(): void }>();
 
-/** Called by the ingest path after it committed new events: the consumer of this process runs now. */
+/**
+ * Called by the ingest path after it committed new events: the consumer of this process runs now, or,
+ * when it runs in the worker role (ADR 0019, "where it runs"), that consumer is woken by a NOTIFY.
+ */
 export function wakeZaloConsumer(db: Db): void {
-  consumers.get(db)?.loop?.wake();
+  const local = consumers.get(db);
+  if (local) local.loop?.wake();
+  else elsewhere.get(db)?.notify();
+}
+
+/**
+ * An API process whose events are applied by the worker role's consumer: after a batch is stored,
+ * one `pg_notify` on ZALO_EVENTS_CHANNEL wakes it — at most one every `gapMs` (a burst of batches
+ * costs a few statements a second, the last batch is always announced). A lost NOTIFY costs at most
+ * the consumer's idle poll (500 ms); nothing is lost, the events are stored.
+ */
+export function announceZaloEventsElsewhere(db: Db, opts: { gapMs?: number; onError?: (err: unknown) => void } = {}): { stop(): void } {
+  const gapMs = opts.gapMs ?? 10;
+  let last = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const send = () => {
+    timer = null;
+    last = Date.now();
+    db.execute(sql`select pg_notify(${ZALO_EVENTS_CHANNEL}, '')`).catch((err: unknown) => opts.onError?.(err));
+  };
+  const entry = {
+    notify() {
+      if (timer) return;
+      const wait = last + gapMs - Date.now();
+      if (wait <= 0) send();
+      else timer = setTimeout(send, wait);
+    },
+  };
+  elsewhere.set(db, entry);
+  return {
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (elsewhere.get(db) === entry) elsewhere.delete(db);
+    },
+  };
 }
 
 /**
  * Starts the consumer loop of `db` (one per process and database): woken by this process's ingest
- * (a pass at least `minGapMs`, 100 ms, after the previous one ended, unless that one was full), and every `idleMs` otherwise — events stored by another process, retries that came due,
- * events left pending by a process that died before applying them.
+ * (a pass at least `minGapMs`, 100 ms, after the previous one ended, unless that one was full), by a
+ * NOTIFY on ZALO_EVENTS_CHANNEL when `listen` is given (the worker role: API processes announce their
+ * batches), and every `idleMs` otherwise — events stored by a process that announces nothing, retries
+ * that came due, events left pending by a process that died before applying them.
  */
-export function startZaloEventConsumer(db: Db, handlers: EventHandlers, opts: { idleMs?: number; minGapMs?: number; onError?: (err: unknown) => void } = {}): PollLoop {
+export function startZaloEventConsumer(
+  db: Db,
+  handlers: EventHandlers,
+  opts: { idleMs?: number; minGapMs?: number; listen?: Database['listen']; onError?: (err: unknown) => void } = {},
+): PollLoop {
   const entry = { handlers, loop: null as PollLoop | null };
   consumers.set(db, entry);
   const gapMs = opts.minGapMs ?? 100;
@@ -154,9 +204,13 @@ export function startZaloEventConsumer(db: Db, handlers: EventHandlers, opts: { 
     return { busy: r.more };
   }, { idleMs: opts.idleMs ?? 500, onError: opts.onError });
   entry.loop = loop;
+  // Events stored before the LISTEN is in place need no NOTIFY: the loop's first pass reads what is due.
+  const listener = opts.listen?.(ZALO_EVENTS_CHANNEL, () => loop.wake(), { onReconnect: () => loop.wake(), onError: (err) => opts.onError?.(err) });
+  listener?.catch((err: unknown) => opts.onError?.(err));
   return {
     wake: () => loop.wake(),
     async stop() {
+      await listener?.then((l) => l.close()).catch(() => undefined);
       await loop.stop();
       if (consumers.get(db) === entry) consumers.delete(db);
     },

@@ -2,16 +2,23 @@ import { z } from 'zod';
 import type { ModuleDeps, ZodApp } from '../../app-types';
 import { publicAccess } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { startZaloEventConsumer, type EventHandlers } from './consumer';
+import { announceZaloEventsElsewhere, startZaloEventConsumer, type EventHandlers } from './consumer';
 import { ingestZaloWebhook } from './service';
 
 /**
- * POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. The process that
- * stores events also runs their consumer (ADR 0019): `handlers` are applied there, off the request path.
+ * POST /api/webhooks/zalo — Zalo's event callback, checked by `X-ZEvent-Signature`. The events' consumer
+ * (ADR 0019) runs in this process (`handlers` applied there, off the request path), or with
+ * `consumer: 'worker'` in the worker role, which a NOTIFY after each stored batch wakes: the API
+ * process then only verifies and stores.
  */
-export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handlers: EventHandlers = {}): void {
-  const consumer = startZaloEventConsumer(deps.db, handlers, { onError: (err) => app.log.error({ err }, 'Zalo event consumer pass failed') });
-  app.addHook('onClose', async () => consumer.stop());
+export function registerZaloWebhookRoutes(app: ZodApp, deps: ModuleDeps, handlers: EventHandlers = {}, opts: { consumer?: 'in-process' | 'worker' } = {}): void {
+  if (opts.consumer === 'worker') {
+    const announcer = announceZaloEventsElsewhere(deps.db, { onError: (err) => app.log.warn({ err }, 'Zalo event NOTIFY failed (the consumer polls)') });
+    app.addHook('onClose', async () => announcer.stop());
+  } else {
+    const consumer = startZaloEventConsumer(deps.db, handlers, { onError: (err) => app.log.error({ err }, 'Zalo event consumer pass failed') });
+    app.addHook('onClose', async () => consumer.stop());
+  }
   void app.register(async (scope) => {
     // The signature covers the exact bytes Zalo sent, so this route keeps the raw body.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
