@@ -150,7 +150,8 @@ describe.skipIf(!PG_URL)('split roles on PostgreSQL (skipped on PGlite: embedded
       status = row?.status ?? '';
     }
     expect(status).toBe('RECEIVED');
-    // PUSHED_ZALO was written by the worker process, RECEIVED by the API process (Zalo's receipt).
+    // Both written by the worker process: PUSHED_ZALO by its delivery loop, RECEIVED by its webhook consumer,
+    // woken by the NOTIFY of the API process that stored Zalo's receipt (ADR 0019).
     const statusOf = (st: string) => (m: { event: string; data: string }) => m.event === 'message.status_changed' && (JSON.parse(m.data) as { data: { messageId: string; status: string } }).data.messageId === data.id && m.data.includes(`"status":"${st}"`);
     await sse.next(statusOf('PUSHED_ZALO'));
     await sse.next(statusOf('RECEIVED'));
