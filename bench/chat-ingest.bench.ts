@@ -20,7 +20,8 @@
 //   npm run bench -- chat-ingest            (or: node --import tsx bench/chat-ingest.bench.ts [--pglite])
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -77,6 +78,7 @@ async function serve(): Promise<void> {
     }
   }
   const role = process.env.BENCH_ROLE ?? 'all';
+  profileOnRequest(role);
   if (role === 'worker') {
     const { startZaloEventConsumer } = await import('../apps/server/src/modules/zalo-webhooks/consumer');
     const { ZALO_EVENT_HANDLERS } = await import('../apps/server/src/zalo-event-handlers');
@@ -118,12 +120,34 @@ async function serve(): Promise<void> {
     wakeZaloConsumer(database.db);
     return Date.now();
   };
-  process.on('message', (m: { ask: 'stats' } | { ask: 'stored'; ids: string[] } | { ask: 'inject'; n: number; tag: string }) => {
+  process.on('message', (m: { ask: 'stats' } | { ask: 'stored'; ids: string[] } | { ask: 'inject'; n: number; tag: string } | { ask: 'profile-start' | 'profile-stop' }) => {
     if (m.ask === 'stats') void stats().then((r) => process.send?.({ stats: r }));
     else if (m.ask === 'inject') void inject(m.n, m.tag).then((r) => process.send?.({ injected: r }));
-    else void stored(m.ids).then((r) => process.send?.({ stored: r }));
+    else if (m.ask === 'stored') void stored(m.ids).then((r) => process.send?.({ stored: r }));
   });
   console.log(`READY ${JSON.stringify({ port: (app.server.address() as { port: number }).port, dataDir })}`);
+}
+
+/**
+ * BENCH_CPU_PROFILE_DIR=dir: each server process records a V8 CPU profile of the load phase (asked by the
+ * driver over IPC, so a process later killed by phase 2 has written it) to dir/<role>.cpuprofile.
+ */
+function profileOnRequest(role: string): void {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  if (!dir) return;
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (err, r) => (err ? reject(err) : resolve(r))));
+  process.on('message', (m: { ask?: string }) => {
+    if (m.ask === 'profile-start') void post('Profiler.enable').then(() => post('Profiler.start')).then(() => process.send?.({ profiling: true }));
+    else if (m.ask === 'profile-stop') {
+      void post('Profiler.stop').then((r) => {
+        writeFileSync(path.join(dir, `${role}.cpuprofile`), JSON.stringify((r as { profile: unknown }).profile));
+        process.send?.({ profiled: true });
+      });
+    }
+  });
 }
 
 /** Follower message n of a run tagged `tag`: a signed user_send_text with msg id `${tag}-${n}`. */
@@ -264,6 +288,8 @@ async function drive(): Promise<void> {
     const lean = process.env.BENCH_GENERATOR !== 'autocannon';
     const bytes = lean ? signed.map((e) => postBytes({ port: first.port, path: '/api/webhooks/zalo', headers: { 'content-type': 'application/json', 'x-zevent-signature': e.signature }, body: e.body })) : [];
     let n = 0;
+    const profiled = process.env.BENCH_CPU_PROFILE_DIR ? [server, worker].filter((c): c is ChildProcess => Boolean(c)) : [];
+    await Promise.all(profiled.map((c) => ask(c, { ask: 'profile-start' }, 'profiling')));
     const t0 = Date.now();
     const cpu2 = cpuSeconds(pids(), dbName);
     const gen0 = process.cpuUsage();
@@ -295,6 +321,7 @@ async function drive(): Promise<void> {
     const gen = process.cpuUsage(gen0);
     const atLoadEnd = await ask<Stats>(server, { ask: 'stats' }, 'stats');
     const d = await drain(server);
+    await Promise.all(profiled.map((c) => ask(c, { ask: 'profile-stop' }, 'profiled')));
     const e2eS = (d.at - t0) / 1000;
     const cpu3 = cpuSeconds(pids(), dbName);
     const loadMessages = d.stats.messages - cd.stats.messages;
