@@ -113,6 +113,8 @@ export const ERROR_CODES = {
   DISCOUNT_OVERLAP: { status: 409, message: 'Another discount for the same target is valid in this period' },
   /** Chat (issue 15): the follower's last message is older than 7 days (or they never wrote): Zalo refuses a reply (-230). */
   CHAT_WINDOW_CLOSED: { status: 422, message: 'The follower last wrote more than 7 days ago; Zalo allows no reply until they write again' },
+  /** Chat (issue 15 "Bad input"): a message's text over Zalo's 2,000 characters; the field is named. */
+  CHAT_TEXT_TOO_LONG: { status: 422, message: 'The message text is longer than Zalo allows (2,000 characters)' },
   /** Chat: a Zalo group conversation cannot be answered from the inbox. */
   CHAT_GROUP_NOT_SUPPORTED: { status: 422, message: 'Replies to Zalo group chats are not supported' },
   /** Chat: only a FAILED message of the OA can be sent again. */

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   CHAT_NOT_ON_ZALO: { status: 409, message: "This message has not reached Zalo yet" },
   CHAT_NOT_RETRYABLE: { status: 409, message: "Only a failed message can be sent again" },
   CHAT_NOTE_NOT_YOURS: { status: 403, message: "Only the author of a note can delete it" },
+  CHAT_TEXT_TOO_LONG: { status: 422, message: "The message text is longer than Zalo allows (2,000 characters)" },
   CHAT_WINDOW_CLOSED: { status: 422, message: "The follower last wrote more than 7 days ago; Zalo allows no reply until they write again" },
   CONFLICT: { status: 409, message: "Conflict" },
   CURSOR_INVALID: { status: 400, message: "The pagination cursor is invalid" },

@@ -224,6 +224,14 @@ export interface operations {
                         /** Format: uri */
                         url?: string;
                     } | {
+                        attachmentId?: string;
+                        height: number;
+                        /** @enum {string} */
+                        kind: "gif";
+                        /** Format: uri */
+                        url?: string;
+                        width: number;
+                    } | {
                         /** @enum {string} */
                         kind: "file";
                         token: string;

@@ -42,10 +42,10 @@ export const CHAT_MESSAGE_STATUSES = ['SENDING', 'SENT', 'RECEIVED', 'SEEN', 'FA
 export type ChatMessageStatus = (typeof CHAT_MESSAGE_STATUSES)[number];
 
 /**
- * The eight reaction codes of the composer (§3 "Emoji codes: eight", values from REFERENCE §3.4 and
- * Zalo's reaction set; `/-remove` takes a reaction back). ADR 0021 records which are inferred.
+ * The eight reaction codes of the composer (§3 "Emoji codes: eight"): REFERENCE §3.4's list read as
+ * tokens (`/-strong /-heart :> --b :-(( :-h :o /-remove`; `/-remove` takes a reaction back). ADR 0021.
  */
-export const CHAT_REACTIONS = ['/-heart', '/-strong', ':>', ':o', ':-((', ':-h', '/-ok', '/-remove'] as const;
+export const CHAT_REACTIONS = ['/-heart', '/-strong', ':>', ':o', ':-((', ':-h', '--b', '/-remove'] as const;
 export type ChatReaction = (typeof CHAT_REACTIONS)[number];
 
 /** §3 Upload file type groups by extension (the icon a file message shows). */
@@ -198,6 +198,9 @@ export const chatUploadResult = z.object({
   size: z.number().int(),
   /** Our copy, for the conversation's own rendering. */
   url: z.string(),
+  /** gif: its width and height in pixels (from the file's header), which Zalo requires to send it; else null. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
 });
 
 /** §3 Sticker collection: id, stickers[{id, url, zaloStickerId}] (§7 GET merchant/chat/sticker, page 1, size 9999, createdAt desc). */

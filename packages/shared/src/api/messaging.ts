@@ -76,6 +76,14 @@ const richElements = (keyMax: number) =>
 export const oaMessage = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('text'), text: z.string().trim().min(1).max(OA_LIMITS.text) }),
   z.strictObject({ kind: z.literal('image'), url: url.optional(), attachmentId: z.string().min(1).max(200).optional(), caption: z.string().max(OA_LIMITS.text).optional() }),
+  // A GIF: Zalo requires its width and height (REFERENCE §3.4); the chat upload reads them from the file.
+  z.strictObject({
+    kind: z.literal('gif'),
+    url: url.optional(),
+    attachmentId: z.string().min(1).max(200).optional(),
+    width: z.number().int().min(1).max(10_000),
+    height: z.number().int().min(1).max(10_000),
+  }),
   z.strictObject({ kind: z.literal('file'), token: z.string().min(1).max(1000) }),
   z.strictObject({ kind: z.literal('sticker'), attachmentId: z.string().min(1).max(200) }),
   z.strictObject({ kind: z.literal('quote'), text: z.string().trim().min(1).max(OA_LIMITS.text), quoteMessageId: z.string().min(1).max(100) }),

@@ -26,6 +26,17 @@ const VIEW = tenantAccess('VIEW_ZALO_OA_CHAT', 'oaService');
 const ACT = tenantAccess('ACTION_ZALO_OA_CHAT', 'oaService');
 const NOT_AUDITED = { none: 'chat messages, reactions and uploads are not audited (issue 15 #6: only assignments, spam marks and deletions)' };
 
+/**
+ * Issue 15 "Bad input": text over 2,000 characters is 422 CHAT_TEXT_TOO_LONG naming the field (the text is
+ * well formed, Zalo's limit refuses it); any other schema failure stays the 400 VALIDATION_FAILED of every route.
+ */
+function textTooLong(err: Error & { validation?: Array<{ keyword: string; instancePath: string }>; validationContext?: string }): AppError | null {
+  const issues = err.validation ?? [];
+  if (err.validationContext !== 'body' || issues.length === 0 || !issues.every((i) => i.keyword === 'too_big' && i.instancePath === '/message/text')) return null;
+  const message = `Text is longer than ${CHAT_LIMITS.text} characters`;
+  return new AppError('CHAT_TEXT_TOO_LONG', undefined, { fields: [{ path: 'body.message.text', code: 'too_big', message }] });
+}
+
 /** Sending (outbox), retry, reactions, uploads to Zalo, stickers. */
 export function registerChatComposerRoutes(app: ZodApp, deps: ModuleDeps): void {
   app.post(
@@ -37,13 +48,16 @@ export function registerChatComposerRoutes(app: ZodApp, deps: ModuleDeps): void 
         summary: 'Send a message in a conversation',
         tags,
         description:
-          'Sends an OA message (text ≤ 2000, quote, image, file, sticker, request user info, transaction, promotion) to the follower through the outbox: answers 201 with the message SENDING; its status follows over the realtime channel (`chat.message`). A repeat with the same `clientMessageId` answers the same message (200). Refused before Zalo is called: another tenant’s conversation (404), a group chat (422 CHAT_GROUP_NOT_SUPPORTED), the follower’s last message older than 7 days (422 CHAT_WINDOW_CLOSED), a short prepaid balance (402). Free within 48 h of the follower’s last message; outside it, and for transaction and promotion messages, the OA price.',
+          'Sends an OA message (text ≤ 2000, quote, image, file, sticker, request user info, transaction, promotion) to the follower through the outbox: answers 201 with the message SENDING; its status follows over the realtime channel (`chat.message`). A repeat with the same `clientMessageId` answers the same message (200). Refused before Zalo is called: text over 2000 characters (422 CHAT_TEXT_TOO_LONG naming `body.message.text`), another tenant’s conversation (404), a group chat (422 CHAT_GROUP_NOT_SUPPORTED), the follower’s last message older than 7 days (422 CHAT_WINDOW_CLOSED), a short prepaid balance (402). Free within 48 h of the follower’s last message; outside it, and for transaction and promotion messages, the OA price.',
         params: conversationIdParam,
         body: chatSendBody,
         response: { 200: dataResponse(chatMessage), 201: dataResponse(chatMessage) },
       },
+      // The handler sees a schema failure first: text over its limit is the issue's 422, the rest the usual 400.
+      attachValidation: true,
     },
     async (req, reply) => {
+      if (req.validationError) throw textTooLong(req.validationError) ?? req.validationError;
       const user = requireUser(req.ctx);
       const { message, created } = await sendChatMessage(deps.db, tenantScope(req.ctx), user.id, req.params.id, req.body);
       return reply.status(created ? 201 : 200).send({ data: message });

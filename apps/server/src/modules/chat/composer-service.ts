@@ -293,7 +293,16 @@ export async function uploadForChat(
   ).catch((err: unknown) => {
     throw zaloFailure(err);
   });
-  return { type: input.type, ...answer, name: input.filename, size: input.buf.length, url: files.url(key) };
+  const size = input.type === 'gif' ? gifSize(input.buf) : null;
+  return { type: input.type, ...answer, name: input.filename, size: input.buf.length, url: files.url(key), width: size?.width ?? null, height: size?.height ?? null };
+}
+
+/** A GIF's logical screen size: bytes 6–9 of its header, little-endian (null when the header is short or zero). */
+export function gifSize(buf: Buffer): { width: number; height: number } | null {
+  if (buf.length < 10) return null;
+  const width = buf.readUInt16LE(6);
+  const height = buf.readUInt16LE(8);
+  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 const RANK: Record<ChatMessageStatus, number> = { SENDING: 0, FAILED: 0, SENT: 1, RECEIVED: 2, SEEN: 3 };

@@ -173,12 +173,18 @@ describe('sending', () => {
     expect(atZalo).toEqual([]);
   });
 
-  it('refuses text over 2000 characters (400, the field named) and a group chat', async () => {
+  it('refuses text over 2000 characters (422, the field named) and a group chat', async () => {
     const conv = await conversation(HOUR);
     const long = await send(conv.id, { kind: 'text', text: 'a'.repeat(2001) });
-    // A field over its limit is the API's VALIDATION_FAILED (400) naming the field, as on every route.
-    expect(long.statusCode, long.body).toBe(400);
-    expect(long.json().error.details.fields[0]).toMatchObject({ path: 'body.message.text' });
+    // Issue 15 "Bad input": 422 naming the field; nothing written.
+    expect(long.statusCode, long.body).toBe(422);
+    expect(long.json().error).toMatchObject({ code: 'CHAT_TEXT_TOO_LONG', details: { fields: [{ path: 'body.message.text', code: 'too_big' }] } });
+    const quote = await send(conv.id, { kind: 'quote', text: 'b'.repeat(2001), quoteMessageId: 'm-1' });
+    expect(quote.statusCode, quote.body).toBe(422);
+    // 2000 exactly is fine; any other bad field stays the 400 of every route.
+    expect((await send(conv.id, { kind: 'text', text: 'c'.repeat(2000) })).statusCode).toBe(201);
+    const mixed = await send(conv.id, { kind: 'text', text: 'a'.repeat(2001), extra: 1 });
+    expect(mixed.statusCode, mixed.body).toBe(400);
     // Text the database cannot store (NUL) is refused, never a 500.
     const nul = await send(conv.id, { kind: 'text', text: 'a\u0000b' });
     expect(nul.statusCode, nul.body).toBe(400);
@@ -188,7 +194,8 @@ describe('sending', () => {
     const res = await send(group.id, { kind: 'text', text: 'chào nhóm' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('CHAT_GROUP_NOT_SUPPORTED');
-    expect(await messagesOf(conv.id)).toHaveLength(0);
+    // Only the 2000-character message was written.
+    expect((await messagesOf(conv.id)).map((m) => m.text)).toEqual(['c'.repeat(2000)]);
   });
 
   it('charges the OA price outside the 48-h free window, and a short balance is 402 with nothing written', async () => {
@@ -220,6 +227,13 @@ describe('sending', () => {
     expect(rows[0]!.sentAt.getTime()).toBeLessThanOrEqual(rows[1]!.sentAt.getTime());
     await deliver();
     for (const r of await messagesOf(conv.id)) expect(DELIVERED).toContain(r.status);
+    // Each agent reads the conversation and sees the other's reply too.
+    for (const headers of [h, h2]) {
+      const page = await t.app.inject({ url: `/api/merchant/chat/conversations/${conv.id}/messages`, headers });
+      expect(page.statusCode, page.body).toBe(200);
+      const texts = (page.json().data as Array<{ text: string | null }>).map((m) => m.text);
+      expect(texts).toEqual(expect.arrayContaining(['agent A', 'agent B']));
+    }
   });
 
   it('a quote-reply keeps the quoted message’s id and text', async () => {
@@ -375,6 +389,27 @@ describe('uploads and stickers', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     await deliver();
     expect(DELIVERED).toContain((await messageRow(sent.json().data.id)).status);
+  });
+
+  it('uploads a GIF with its width and height from the file, and sends it as Zalo’s gif media (REFERENCE §3.4)', async () => {
+    // A GIF89a header: logical screen 3 × 2 pixels (little-endian), then a minimal body.
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([3, 0, 2, 0, 0x80, 0, 0]), Buffer.alloc(32)]);
+    const res = await upload({ zaloOAId: oaId, type: 'gif' }, { filename: 'vui.gif', contentType: 'image/gif', data: gif });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as { attachmentId: string; url: string; width: number; height: number };
+    expect(data).toMatchObject({ type: 'gif', width: 3, height: 2 });
+    const conv = await conversation(HOUR);
+    const sent = await send(conv.id, { kind: 'gif', attachmentId: data.attachmentId, url: 'https://cdn.example.vn/vui.gif', width: data.width, height: data.height });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({ kind: 'gif' });
+    await deliver();
+    const row = await messageRow(sent.json().data.id);
+    expect(DELIVERED).toContain(row.status);
+    const atZalo = (sb.sandbox.state.oaMessages.get(SANDBOX_OA_ID) ?? []).find((m) => m.msgId === row.zaloMsgId);
+    expect(atZalo?.type).toBe('GIF');
+    // Without its size Zalo refuses a gif: the API asks for it.
+    const sizeless = await send(conv.id, { kind: 'gif', attachmentId: data.attachmentId });
+    expect(sizeless.statusCode).toBe(400);
   });
 
   it('refuses a forbidden type (415) or size (413) before anything is stored or sent to Zalo', async () => {

@@ -20,6 +20,11 @@ export function oaSendRequest(uid: string, m: OaMessage): { path: string; json: 
         path: '/v3.0/oa/message/cs',
         json: { recipient, message: media(m.attachmentId ? { media_type: 'image', attachment_id: m.attachmentId } : { media_type: 'image', url: m.url }, m.caption) },
       };
+    case 'gif':
+      return {
+        path: '/v3.0/oa/message/cs',
+        json: { recipient, message: media({ media_type: 'gif', ...(m.attachmentId ? { attachment_id: m.attachmentId } : { url: m.url }), width: m.width, height: m.height }) },
+      };
     case 'sticker':
       return { path: '/v3.0/oa/message/cs', json: { recipient, message: media({ media_type: 'sticker', attachment_id: m.attachmentId }) } };
     case 'file':

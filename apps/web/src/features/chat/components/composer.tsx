@@ -181,7 +181,13 @@ export function Composer({ tenantId, conversation, quote, onClearQuote }: { tena
       const r = await uploadChatFile(tenantId, conversation.zaloOAId, file, (percent) => setUpload({ name: file.name, percent }));
       setUpload(null);
       // Zalo gets the attachment id; the url (our copy) only lets the conversation show the image.
-      const m: OaMessage = r.type === 'file' ? { kind: 'file', token: r.token ?? '' } : { kind: 'image', attachmentId: r.attachmentId ?? '', url: new URL(r.url, document.baseURI).href };
+      const url = new URL(r.url, document.baseURI).href;
+      const m: OaMessage =
+        r.type === 'file'
+          ? { kind: 'file', token: r.token ?? '' }
+          : r.type === 'gif' && r.width && r.height
+            ? { kind: 'gif', attachmentId: r.attachmentId ?? '', url, width: r.width, height: r.height }
+            : { kind: 'image', attachmentId: r.attachmentId ?? '', url };
       await sendMessage(m);
     } catch (e) {
       setUpload(null);

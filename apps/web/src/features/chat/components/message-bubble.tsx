@@ -23,7 +23,7 @@ export const REACTION_EMOJI: Record<ChatReaction, string> = {
   ':o': '😮',
   ':-((': '😢',
   ':-h': '😡',
-  '/-ok': '👌',
+  '--b': '😅',
   '/-remove': '✖',
 };
 /** The i18n key of each reaction (the codes hold ':' and '.', which i18next reads as separators). */
@@ -34,7 +34,7 @@ export const REACTION_NAME: Record<ChatReaction, string> = {
   ':o': 'wow',
   ':-((': 'sad',
   ':-h': 'angry',
-  '/-ok': 'ok',
+  '--b': 'sweat',
   '/-remove': 'remove',
 };
 const emojiOf = (icon: string) => (icon in REACTION_EMOJI ? REACTION_EMOJI[icon as ChatReaction] : icon);
