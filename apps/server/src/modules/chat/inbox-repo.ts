@@ -240,7 +240,17 @@ export async function listMessageRows(db: DbOrTx, scope: TenantScope, conversati
   const m = chatMessages;
   const conds: Array<SQL | undefined> = [eq(m.conversationId, conversationId)];
   if (before) conds.push(sql`(${m.sentAt}, ${m.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`);
-  return db.select().from(m).where(inTenant(scope, m, ...conds)).orderBy(desc(m.sentAt), desc(m.id)).limit(limit);
+  const rows = await db.select().from(m).where(inTenant(scope, m, ...conds)).orderBy(desc(m.sentAt), desc(m.id)).limit(limit);
+  // A follower's quote-reply names the quoted message by its Zalo id only (the composer's own replies keep
+  // the text): the text is read from that message here, once per page, by the (OA, Zalo msg id) key.
+  const missing = rows.filter((r) => r.quoteZaloMsgId && r.quoteText === null);
+  if (missing.length === 0) return rows;
+  const quoted = await db
+    .select({ zaloOaId: m.zaloOaId, zaloMsgId: m.zaloMsgId, text: m.text })
+    .from(m)
+    .where(inTenant(scope, m, eq(m.zaloOaId, missing[0]!.zaloOaId), inArray(m.zaloMsgId, [...new Set(missing.map((r) => r.quoteZaloMsgId!))])));
+  const textOf = new Map(quoted.map((q) => [q.zaloMsgId, q.text]));
+  return rows.map((r) => (r.quoteZaloMsgId && r.quoteText === null ? { ...r, quoteText: textOf.get(r.quoteZaloMsgId) ?? null } : r));
 }
 
 export async function findMessageRow(db: DbOrTx, scope: TenantScope, conversationId: string, messageId: string): Promise<ChatMessageRow | null> {
@@ -353,7 +363,7 @@ export async function timelineRows(db: DbOrTx, scope: TenantScope, conv: Convers
     : [];
   const b = oaBroadcasts;
   const casts = await db
-    .select({ at: b.sentAt, id: b.id, name: b.name, status: b.status })
+    .select({ at: b.sentAt, id: b.id, name: b.name, status: b.status, sendState: b.sendState })
     .from(b)
     .where(inTenant(scope, b, eq(b.zaloOaId, conv.zaloOaId), isNotNull(b.sentAt), sql`${b.sentAt} >= ${since.toISOString()}::timestamptz`))
     .orderBy(desc(b.sentAt))
@@ -361,7 +371,8 @@ export async function timelineRows(db: DbOrTx, scope: TenantScope, conv: Convers
   const all: TimelineRow[] = [
     ...oaRows.map((r) => ({ at: r.at, source: 'OA' as const, id: r.id, title: r.type, status: r.status })),
     ...znsRows.map((r) => ({ at: r.at, source: 'ZNS' as const, id: r.id, title: r.title ?? r.templateId ?? '', status: r.status })),
-    ...casts.flatMap((r) => (r.at ? [{ at: r.at, source: 'BROADCAST' as const, id: r.id, title: r.name, status: r.status }] : [])),
+    // A sent broadcast: its hand-over state (SENT), not its review state (APPROVED).
+    ...casts.flatMap((r) => (r.at ? [{ at: r.at, source: 'BROADCAST' as const, id: r.id, title: r.name, status: r.sendState ?? r.status }] : [])),
   ];
   return all.sort((x, y) => y.at.getTime() - x.at.getTime()).slice(0, limit);
 }

@@ -432,11 +432,13 @@ describe('chat inbox: follower timeline', () => {
     // A reply sent from this chat is one of its messages, not a timeline item.
     const [reply] = await db().insert(messageHistory).values(h({ uid: c.userId, createdAt: new Date(Date.UTC(2026, 10, 7)) } as never)).returning();
     await db().insert(chatMessages).values({ tenantId: w.tenant.id, conversationId: c.id, zaloOaId: w.oa1.id, direction: 'OUT', kind: 'text', text: 'Dạ', status: 'SENT', messageHistoryId: reply!.id, sentAt: new Date(Date.UTC(2026, 10, 7)) });
-    const b = (name: string, sentAt: Date | null, zaloOaId = w.oa1.id) => ({ tenantId: w.tenant.id, groupId: crypto.randomUUID(), zaloOaId, name, status: 'APPROVED' as const, scheduleTime: new Date(), target: {} as never, sentAt });
+    const b = (name: string, sentAt: Date | null, zaloOaId = w.oa1.id) => ({ tenantId: w.tenant.id, groupId: crypto.randomUUID(), zaloOaId, name, status: 'APPROVED' as const, sendState: sentAt ? ('SENT' as const) : null, scheduleTime: new Date(), target: {} as never, sentAt });
     await db().insert(oaBroadcasts).values([b('Black Friday', new Date(Date.UTC(2026, 10, 5))), b('Before they came', new Date(Date.UTC(2026, 8, 1))), b('Not sent', null), b('Other OA', new Date(Date.UTC(2026, 10, 6)), w.oa2.id)] as never);
     const r = await w.call(w.sessions.viewer, 'GET', `/conversations/${c.id}/timeline`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.map((x: { source: string; title: string }) => `${x.source}:${x.title}`)).toEqual(['BROADCAST:Black Friday', 'ZNS:Order shipped', 'OA:CS']);
+    // A sent broadcast shows its hand-over state, not its review state.
+    expect(r.json().data[0]).toMatchObject({ source: 'BROADCAST', status: 'SENT' });
     const foreign = await conv(w.other.id, w.otherOa.id);
     expect((await w.call(w.sessions.anna, 'GET', `/conversations/${foreign.id}/timeline`)).statusCode).toBe(404);
   });

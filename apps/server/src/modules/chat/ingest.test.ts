@@ -167,6 +167,20 @@ describe('chat ingest: follower messages', () => {
     expect(conv).toMatchObject({ status: 'OPEN', unreadCount: 1, lastMessagePreview: 'còn đó không?' });
   });
 
+  it('shows the quoted text of a follower\'s quote-reply (Zalo names the quoted message by id only)', async () => {
+    const u = userId();
+    const zoa = SANDBOX_OA_ID;
+    const oaMsg = msgId();
+    const reply = msgId();
+    await deliver(oaText(zoa, u, oaMsg, 'Đơn PE0102 đã giao'));
+    await deliver({ event_name: 'user_send_text', sender: { id: u }, recipient: { id: zoa }, message: { text: 'Chưa nhận ạ', msg_id: reply, quote_msg_id: oaMsg } });
+    const conv = await conversationOf(oaA, u);
+    const res = await t.app.inject({ url: `/api/merchant/chat/conversations/${conv!.id}/messages`, headers: ownerA.headers({ 'x-tenant-id': tenantA }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (res.json().data as Array<{ zaloMsgId: string; quote: unknown }>).find((m) => m.zaloMsgId === reply);
+    expect(shown?.quote).toEqual({ zaloMsgId: oaMsg, text: 'Đơn PE0102 đã giao' });
+  });
+
   it('stores user_submit_info as a user_info message once, with the shared info', async () => {
     const u = userId();
     const body = { event_name: 'user_submit_info', sender: { id: u }, recipient: { id: SANDBOX_OA_ID }, info: { name: 'Trần B', phone: '0912345678', address: 'Q1' } };

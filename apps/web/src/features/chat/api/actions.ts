@@ -206,9 +206,10 @@ export function useChatAssignees(tenantId: string, enabled: boolean) {
 }
 
 /**
- * The presence marker of one conversation: VIEWING on open and every 20 s, TYPING when `typing()`
- * is called (at most every 5 s), LEFT on unmount or conversation change. Calls `onOthers` with the
- * other agents each answer names.
+ * The presence marker of one conversation: VIEWING on open and every 20 s while the page is visible,
+ * TYPING when `typing()` is called (at most every 5 s), LEFT when the page is hidden (another tab, a
+ * minimised window: the agent is not looking, so new messages notify them), on unmount or conversation
+ * change. Calls `onOthers` with the other agents each answer names.
  */
 export function usePresenceBeacon(tenantId: string, conversationId: string, onOthers: (list: ChatPresence[]) => void): { typing: () => void } {
   const latest = useRef(onOthers);
@@ -219,13 +220,26 @@ export function usePresenceBeacon(tenantId: string, conversationId: string, onOt
   useEffect(() => {
     if (!tenantId) return;
     let alive = true;
+    let timer: number | undefined;
     const ping = () => void postPresence(tenantId, conversationId, 'VIEWING').then((list) => alive && latest.current(list));
-    ping();
-    const timer = window.setInterval(ping, 20_000);
+    const look = () => {
+      if (timer !== undefined) return;
+      ping();
+      timer = window.setInterval(ping, 20_000);
+    };
+    const away = () => {
+      if (timer === undefined) return;
+      window.clearInterval(timer);
+      timer = undefined;
+      void postPresence(tenantId, conversationId, 'LEFT');
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? away() : look());
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       alive = false;
-      window.clearInterval(timer);
-      void postPresence(tenantId, conversationId, 'LEFT');
+      document.removeEventListener('visibilitychange', onVisibility);
+      away();
     };
   }, [tenantId, conversationId]);
   return {

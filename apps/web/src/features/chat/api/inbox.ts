@@ -151,12 +151,17 @@ function putMessage(queryClient: QueryClient, tenantId: string, message: ChatMes
   );
 }
 
-/** This conversation's messages follow `chat.message` live (stored, state changed, reaction). */
+/** This conversation's messages follow `chat.message` live (stored, state changed, reaction), and a deleted note goes away. */
 export function useLiveMessages(tenantId: string, conversationId: string, onIncoming: () => void): void {
   const queryClient = useQueryClient();
   const refresh = useThrottled(() => void queryClient.invalidateQueries({ queryKey: chatKeys.messages(tenantId, conversationId) }), 300);
-  useRealtimeEvent('chat.message', (event) => {
+  useRealtimeEvent(['chat.message', 'chat.conversation_changed'], (event) => {
     if (event.tenantId !== tenantId || event.data.conversationId !== conversationId) return;
+    // Of the conversation's changes only a note's deletion changes the messages shown (a note written comes as chat.message).
+    if ('fields' in event.data) {
+      if (event.data.fields.includes('notes')) refresh();
+      return;
+    }
     refresh();
     if (event.data.direction === 'IN') onIncoming();
   });

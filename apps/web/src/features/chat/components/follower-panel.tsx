@@ -68,7 +68,9 @@ function Timeline({ tenantId, conversation }: { tenantId: string; conversation: 
                   {formatDateTime(item.at)}
                 </Typography.Text>
               </div>
-              <Typography.Text style={{ display: 'block', wordBreak: 'break-word' }}>{item.title}</Typography.Text>
+              <Typography.Text style={{ display: 'block', wordBreak: 'break-word' }}>
+                {item.source === 'OA' ? t(`panel.oaType.${item.title}`, { defaultValue: item.title }) : item.title}
+              </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t(`panel.status.${item.status}`, { defaultValue: item.status })}
               </Typography.Text>
