@@ -253,6 +253,28 @@ export function simulateSubmitInfo(sb: Sandbox, p: { oaId: string; userId: strin
   return { info };
 }
 
+/**
+ * A follower's interaction (REFERENCE §13.4): `user_click_chatnow` — once per user and OA (a second click
+ * sends nothing) — lets the OA write first, so it counts as the user's interaction for the reply window;
+ * `user_call_oa` — the follower called the OA — does too. Both are signed webhooks like a message.
+ */
+export function simulateInteraction(
+  sb: Sandbox,
+  p: { oaId: string; userId: string; event: 'user_click_chatnow' | 'user_call_oa' },
+): { event: string; emitted: boolean } | 'unknown-user' {
+  const oa = sb.state.oas.get(p.oaId);
+  const user = sb.state.users.get(p.oaId)?.get(p.userId);
+  if (!oa || !user) return 'unknown-user';
+  const key = userKey(p.oaId, p.userId);
+  if (p.event === 'user_click_chatnow') {
+    if (sb.state.chat.chatNow.has(key)) return { event: p.event, emitted: false };
+    sb.state.chat.chatNow.add(key);
+  }
+  user.lastInteraction = Math.max(user.lastInteraction, sb.clock.now());
+  sb.webhooks.emit(oa.appId, { event_name: p.event, oa_id: oa.oaId, user_id_by_app: user.userIdByApp, sender: { id: user.userId }, recipient: { id: oa.oaId } });
+  return { event: p.event, emitted: true };
+}
+
 const CHATTER: Record<UserMessageKind, string[]> = {
   text: [
     'Shop ơi cho mình hỏi còn hàng không ạ?', 'Mình muốn đổi size được không shop?', 'Đơn của mình bao giờ giao vậy ạ?', 'Cảm ơn shop nhiều nhé!',

@@ -149,6 +149,8 @@ export interface ChatSimState {
   unseen: Map<string, string[]>;
   /** `oaId:userId` of followers asked for their info (request_user_info) who have not answered yet. */
   infoRequests: Set<string>;
+  /** `oaId:userId` of followers who clicked "Chat now" (Zalo fires user_click_chatnow once per user and OA). */
+  chatNow: Set<string>;
 }
 
 export interface SandboxArticle {
@@ -226,7 +228,7 @@ export function createEmptyState(): SandboxState {
     authCodes: new Map(),
     rateWindows: new Map(),
     ratings: new Map(),
-    chat: { receipts: new Map(), schedules: new Map(), unseen: new Map(), infoRequests: new Set() },
+    chat: { receipts: new Map(), schedules: new Map(), unseen: new Map(), infoRequests: new Set(), chatNow: new Set() },
     miniApp: createMiniAppState(),
     counter: 0,
   };

@@ -156,6 +156,21 @@ describe('OA chat simulation against the sandbox', () => {
     expect(named('user_submit_info')[0]).toMatchObject({ type: 'user_submit_info', oaId: OA, userId: u.userId, info: { name: 'Chị Hoa', phone: '84912345678' } });
   });
 
+  it('"Chat now" (once per user and OA) lets the OA write first; a call to the OA is an interaction too (REFERENCE §13.4)', async () => {
+    await post('/chat/receipts', { enabled: false });
+    const u = stale();
+    expect(await codeOf(sendCsMessage(h.client, OA, u.userId, { kind: 'text', text: 'Chưa được' }))).toBe(-230);
+    expect(await post('/chat/interaction', { oaId: OA, userId: u.userId, event: 'user_click_chatnow' })).toMatchObject({ status: 200, json: { emitted: true } });
+    expect(await post('/chat/interaction', { oaId: OA, userId: u.userId, event: 'user_click_chatnow' })).toMatchObject({ status: 200, json: { emitted: false } });
+    await sendCsMessage(h.client, OA, u.userId, { kind: 'text', text: 'Shop chào bạn' });
+    expect(await post('/chat/interaction', { oaId: OA, userId: u.userId, event: 'user_call_oa' })).toMatchObject({ status: 200, json: { emitted: true } });
+    expect((await post('/chat/interaction', { oaId: OA, userId: u.userId, event: 'oa_call_user' })).status).toBe(400);
+    expect((await post('/chat/interaction', { oaId: OA, userId: 'nobody', event: 'user_call_oa' })).status).toBe(404);
+    await waitFor(() => named('user_click_chatnow').length === 1 && named('user_call_oa').length === 1);
+    expect(named('user_click_chatnow')[0]).toMatchObject({ type: 'interaction', oaId: OA, userId: u.userId });
+    expect(named('user_call_oa')[0]).toMatchObject({ type: 'interaction', oaId: OA, userId: u.userId });
+  });
+
   it('a chatter schedule sends N messages on the sandbox clock, the same for the same seed, and stops on DELETE', async () => {
     await post('/chat/receipts', { enabled: false });
     const run = async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  isUserMessageKind, receiptsOf, scheduleView, setReceipts, simulateReaction, simulateSubmitInfo, startSchedule, stopSchedules, USER_MESSAGE_KINDS,
+  isUserMessageKind, receiptsOf, scheduleView, setReceipts, simulateInteraction, simulateReaction, simulateSubmitInfo, startSchedule, stopSchedules, USER_MESSAGE_KINDS,
   type UserMessageInput, type UserMessageKind,
 } from '../chat-sim';
 import type { Sandbox } from '../sandbox';
@@ -80,6 +80,16 @@ export function registerChatControlRoutes(app: FastifyInstance, sb: Sandbox): vo
     const r = simulateReaction(sb, { oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), msgId: String(b.msgId ?? ''), icon });
     if (r === 'unknown-user') return reply.code(404).send({ error: 'unknown OA or user' });
     if (r === 'unknown-message') return reply.code(404).send({ error: 'no such message in this conversation' });
+    return r;
+  });
+
+  // {oaId, userId, event: user_click_chatnow | user_call_oa}: the follower clicks "Chat now" (once) or calls the OA.
+  app.post('/_control/chat/interaction', async (req, reply) => {
+    const b = body(req.body);
+    const event = b.event;
+    if (event !== 'user_click_chatnow' && event !== 'user_call_oa') return reply.code(400).send({ error: 'event must be user_click_chatnow or user_call_oa' });
+    const r = simulateInteraction(sb, { oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), event });
+    if (r === 'unknown-user') return reply.code(404).send({ error: 'unknown OA or user' });
     return r;
   });
 

@@ -25,12 +25,15 @@ export type ChatDirection = (typeof CHAT_DIRECTIONS)[number];
  * What a stored message is, for rendering (§3 message kinds, REFERENCE §5.3 attachment types):
  * text (a quote is a text with `quote` set), image, gif, file, sticker, link, location, audio, video,
  * business_card, request (request user info), user_info (the follower's answer, webhook user_submit_info),
- * transaction, promotion, template (a ZNS template sent by UID), note (internal), unknown (kept raw).
+ * transaction, promotion, template (a ZNS template sent by UID), note (internal), interaction (the
+ * follower clicked "Chat now" or called the OA: `payload.event`, REFERENCE §13.4), unknown (kept raw).
  */
 export const CHAT_MESSAGE_KINDS = [
   'text', 'image', 'gif', 'file', 'sticker', 'link', 'location', 'audio', 'video', 'business_card',
-  'request', 'user_info', 'transaction', 'promotion', 'template', 'note', 'unknown',
+  'request', 'user_info', 'transaction', 'promotion', 'template', 'note', 'interaction', 'unknown',
 ] as const;
+/** The follower's interactions the inbox keeps as a line in the conversation (they open the reply window). */
+export const CHAT_INTERACTIONS = ['user_click_chatnow', 'user_call_oa'] as const;
 export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
 
 /**

@@ -181,6 +181,24 @@ describe('chat ingest: follower messages', () => {
     expect(shown?.quote).toEqual({ zaloMsgId: oaMsg, text: 'Đơn PE0102 đã giao' });
   });
 
+  it('a follower who only clicked "Chat now", or called the OA, has a conversation with that line and an open reply window (REFERENCE §13.4)', async () => {
+    const u = userId();
+    const zoa = SANDBOX_OA_ID;
+    const click = signed({ event_name: 'user_click_chatnow', oa_id: zoa, user_id_by_app: `app-${u}`, sender: { id: u }, recipient: { id: zoa } });
+    await deliver(click, click);
+    let conv = await conversationOf(oaA, u);
+    expect(conv).toMatchObject({ unreadCount: 1, lastMessageKind: 'interaction', lastMessageDirection: 'IN' });
+    expect(conv!.lastUserMessageAt).not.toBeNull();
+    await deliver({ event_name: 'user_call_oa', oa_id: zoa, sender: { id: u }, recipient: { id: zoa } });
+    conv = await conversationOf(oaA, u);
+    const rows = await messagesOf(conv!.id);
+    expect(rows.map((r) => [r.kind, r.direction, r.payload])).toEqual([
+      ['interaction', 'IN', { event: 'user_click_chatnow' }],
+      ['interaction', 'IN', { event: 'user_call_oa' }],
+    ]);
+    expect(conv!.unreadCount).toBe(2);
+  });
+
   it('stores user_submit_info as a user_info message once, with the shared info', async () => {
     const u = userId();
     const body = { event_name: 'user_submit_info', sender: { id: u }, recipient: { id: SANDBOX_OA_ID }, info: { name: 'Trần B', phone: '0912345678', address: 'Q1' } };

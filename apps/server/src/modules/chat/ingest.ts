@@ -1,5 +1,5 @@
 import type { ZaloAttachment, ZaloWebhookEvent } from '@zc/zalo/webhook-events';
-import type { ChatMessageKind } from '@zc/shared/api/chat';
+import { CHAT_INTERACTIONS, type ChatMessageKind } from '@zc/shared/api/chat';
 import { normalizeVietnamPhone } from '@zc/shared/phone';
 import type { Tx } from '../../db/client';
 import { emitEvents, type EventInput } from '../../platform/events';
@@ -162,6 +162,17 @@ export async function applyChatEvents(tx: Tx, items: readonly ChatEventItem[]): 
           const prev = receipts.get(k);
           if (!prev || STATUS_RANK[status]! > STATUS_RANK[prev.status]!) receipts.set(k, { zaloOaId, msgId, status });
         }
+        break;
+      }
+      case 'interaction': {
+        // "Chat now" lets the OA speak first (REFERENCE §13.4), a call is an interaction too: a line in the
+        // conversation from the follower, which opens the reply window like a message.
+        if (!e.userId || !(CHAT_INTERACTIONS as readonly string[]).includes(e.eventName)) break;
+        want(tenantId, zaloOaId, e.userId, senderFields(e.raw));
+        planned.push({
+          tenantId, zaloOaId, userId: e.userId, zaloMsgId: `${e.eventName}:${e.userId}:${e.timestamp}`, direction: 'IN', kind: 'interaction',
+          text: null, payload: { event: e.eventName }, status: null, sentAt: timeOf(e.timestamp),
+        });
         break;
       }
       case 'reaction':

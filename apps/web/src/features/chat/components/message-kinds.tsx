@@ -10,6 +10,7 @@ import FilePptOutlined from '@ant-design/icons/FilePptOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import CodeOutlined from '@ant-design/icons/CodeOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
+import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
 import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
@@ -133,8 +134,10 @@ export function KindIcon({ kind }: { kind: ChatMessageKind }) {
                         ? ProfileOutlined
                         : kind === 'promotion'
                           ? GiftOutlined
-                          : kind === 'unknown'
-                            ? QuestionCircleOutlined
+                          : kind === 'interaction'
+                            ? PhoneOutlined
+                            : kind === 'unknown'
+                              ? QuestionCircleOutlined
                             : null;
   return Icon ? <Icon aria-hidden style={{ marginRight: 4 }} /> : null;
 }
@@ -518,6 +521,13 @@ export function MessageContent({ message }: { message: ChatMessage }) {
     }
     case 'user_info':
       return <UserInfoTable sources={sources} />;
+    case 'interaction':
+      // The follower clicked "Chat now" or called the OA (no text: a line saying which).
+      return (
+        <div data-testid="chat-interaction" style={{ color: '#595959', fontStyle: 'italic' }}>
+          <PhoneOutlined /> {pickStr(sources, 'event') === 'user_call_oa' ? t('kind.callOa') : t('kind.chatNow')}
+        </div>
+      );
     case 'transaction':
     case 'promotion': {
       return (
