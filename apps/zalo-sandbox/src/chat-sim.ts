@@ -275,6 +275,25 @@ export function simulateInteraction(
   return { event: p.event, emitted: true };
 }
 
+/**
+ * A member writes in a Zalo group the OA is in (GMF): `user_send_group_text` with `oa_id`, `group_id`,
+ * `group {id, name}`, the member as `sender {id, display_name}` and `message {msg_id, text}` — the shape the
+ * product reads (REFERENCE §5 names the group events without samples: UNCERTAIN). No group API is simulated.
+ */
+export function simulateGroupMessage(
+  sb: Sandbox,
+  p: { oaId: string; groupId: string; groupName?: string; memberId: string; memberName?: string; text: string },
+): { msgId: string } | 'unknown-oa' {
+  const oa = sb.state.oas.get(p.oaId);
+  if (!oa) return 'unknown-oa';
+  const msgId = nextHexId(sb.state);
+  sb.webhooks.emit(oa.appId, {
+    event_name: 'user_send_group_text', oa_id: oa.oaId, group_id: p.groupId, group: { id: p.groupId, ...(p.groupName ? { name: p.groupName } : {}) },
+    sender: { id: p.memberId, ...(p.memberName ? { display_name: p.memberName } : {}) }, recipient: { id: p.groupId }, message: { msg_id: msgId, text: p.text },
+  });
+  return { msgId };
+}
+
 const CHATTER: Record<UserMessageKind, string[]> = {
   text: [
     'Shop ơi cho mình hỏi còn hàng không ạ?', 'Mình muốn đổi size được không shop?', 'Đơn của mình bao giờ giao vậy ạ?', 'Cảm ơn shop nhiều nhé!',

@@ -46,7 +46,21 @@ export type ZaloWebhookEvent =
   | (Base & { type: 'zns_feedback'; oaId: string; msgId?: string; trackingId?: string; rate?: number; note?: string; feedbacks: string[] })
   | (Base & { type: 'zns_button_response'; oaId: string; msgId?: string; trackingId?: string; buttonType?: string; data?: unknown })
   | (Base & { type: 'interaction'; oaId: string; userId?: string })
-  | (Base & { type: 'group'; oaId: string; groupId?: string })
+  /**
+   * Zalo group (GMF) events. A message in a group (`user_send_group_<kind>` from a member, `oa_send_group_<kind>`
+   * from the OA) also carries its sender, msg id, text and attachments like a 1:1 message.
+   */
+  | (Base & {
+      type: 'group';
+      oaId: string;
+      groupId?: string;
+      groupName?: string;
+      fromOa?: boolean;
+      userId?: string;
+      msgId?: string;
+      text?: string;
+      attachments?: ZaloAttachment[];
+    })
   | (Base & { type: 'other'; oaId?: string })
   | (Base & { type: 'unknown' });
 
@@ -153,7 +167,18 @@ export function parseZaloWebhookEvent(body: unknown): ZaloWebhookEvent {
     };
   }
   if (INTERACTION.has(eventName)) return { ...base, type: 'interaction', oaId: oaId || recipient || sender, userId: eventName.startsWith('oa_') ? recipient : sender || undefined };
-  if (GROUP.test(eventName)) return { ...base, type: 'group', oaId: oaId || sender || recipient, groupId: str(raw.group_id) ?? str(obj(raw.group).id) };
+  if (GROUP.test(eventName)) {
+    const groupId = str(raw.group_id) ?? str(obj(raw.group).id) ?? str(message.group_id);
+    const groupName = str(obj(raw.group).name);
+    if (/^(user|oa)_send_group_/.test(eventName)) {
+      const fromOa = eventName.startsWith('oa_');
+      return {
+        ...base, type: 'group', oaId: oaId || (fromOa ? sender : recipient), groupId, groupName, fromOa, userId: fromOa ? undefined : sender || undefined,
+        msgId: msgId || undefined, text: str(message.text), attachments: attachments(message.attachments),
+      };
+    }
+    return { ...base, type: 'group', oaId: oaId || sender || recipient, groupId, groupName };
+  }
   if (OTHER.has(eventName)) return { ...base, type: 'other', oaId: oaId || undefined };
   return { ...base, type: 'unknown' };
 }

@@ -171,6 +171,15 @@ describe('OA chat simulation against the sandbox', () => {
     expect(named('user_call_oa')[0]).toMatchObject({ type: 'interaction', oaId: OA, userId: u.userId });
   });
 
+  it('a member writes in a Zalo group the OA is in: a signed user_send_group_text with the group and the member', async () => {
+    const sent = await post('/chat/group-message', { oaId: OA, groupId: 'grp-1', groupName: 'Khách VIP', memberId: 'mem-1', memberName: 'Chị Lan', text: 'Có hàng mới chưa shop?' });
+    expect(sent).toMatchObject({ status: 200, json: { msgId: expect.any(String) as string } });
+    expect((await post('/chat/group-message', { oaId: OA, groupId: 'grp-1', memberId: 'mem-1' })).status).toBe(400);
+    expect((await post('/chat/group-message', { oaId: 'nope', groupId: 'grp-1', memberId: 'mem-1', text: 'x' })).status).toBe(404);
+    await waitFor(() => named('user_send_group_text').length === 1);
+    expect(named('user_send_group_text')[0]).toMatchObject({ type: 'group', oaId: OA, groupId: 'grp-1', groupName: 'Khách VIP', userId: 'mem-1', msgId: (sent.json as { msgId: string }).msgId, text: 'Có hàng mới chưa shop?', fromOa: false });
+  });
+
   it('a chatter schedule sends N messages on the sandbox clock, the same for the same seed, and stops on DELETE', async () => {
     await post('/chat/receipts', { enabled: false });
     const run = async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  isUserMessageKind, receiptsOf, scheduleView, setReceipts, simulateInteraction, simulateReaction, simulateSubmitInfo, startSchedule, stopSchedules, USER_MESSAGE_KINDS,
+  isUserMessageKind, receiptsOf, scheduleView, setReceipts, simulateGroupMessage, simulateInteraction, simulateReaction, simulateSubmitInfo, startSchedule, stopSchedules, USER_MESSAGE_KINDS,
   type UserMessageInput, type UserMessageKind,
 } from '../chat-sim';
 import type { Sandbox } from '../sandbox';
@@ -90,6 +90,18 @@ export function registerChatControlRoutes(app: FastifyInstance, sb: Sandbox): vo
     if (event !== 'user_click_chatnow' && event !== 'user_call_oa') return reply.code(400).send({ error: 'event must be user_click_chatnow or user_call_oa' });
     const r = simulateInteraction(sb, { oaId: String(b.oaId ?? ''), userId: String(b.userId ?? ''), event });
     if (r === 'unknown-user') return reply.code(404).send({ error: 'unknown OA or user' });
+    return r;
+  });
+
+  // {oaId, groupId, groupName?, memberId, memberName?, text}: a member writes in a Zalo group the OA is in.
+  app.post('/_control/chat/group-message', async (req, reply) => {
+    const b = body(req.body);
+    const groupId = str(b.groupId);
+    const memberId = str(b.memberId);
+    const text = str(b.text);
+    if (!groupId || !memberId || !text || text.length > 2000) return reply.code(400).send({ error: 'groupId, memberId and text (≤ 2000) are required' });
+    const r = simulateGroupMessage(sb, { oaId: String(b.oaId ?? ''), groupId, groupName: str(b.groupName), memberId, memberName: str(b.memberName), text });
+    if (r === 'unknown-oa') return reply.code(404).send({ error: 'unknown OA' });
     return r;
   });
 

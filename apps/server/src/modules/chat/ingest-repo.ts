@@ -17,6 +17,8 @@ export interface ConversationKey {
   name?: string | null;
   avatar?: string | null;
   phone?: string | null;
+  /** A Zalo group's conversation (the key's userId is `group:<group id>`). */
+  isGroup?: boolean;
 }
 
 /**
@@ -26,12 +28,12 @@ export interface ConversationKey {
  */
 export async function createConversations(db: DbOrTx, keys: readonly ConversationKey[]): Promise<Array<{ id: string; zaloOaId: string; userId: string }>> {
   if (keys.length === 0) return [];
-  const values = JSON.stringify(keys.map((k) => ({ t: k.tenantId, oa: k.zaloOaId, u: k.userId, n: k.name ?? null, a: k.avatar ?? null, p: k.phone ?? null })));
+  const values = JSON.stringify(keys.map((k) => ({ t: k.tenantId, oa: k.zaloOaId, u: k.userId, n: k.name ?? null, a: k.avatar ?? null, p: k.phone ?? null, g: k.isGroup ?? false })));
   type Row = { id: string; zalo_oa_id: string; user_id: string };
   const rows = await run<Row>(db, sql`
-    insert into chat_conversations (tenant_id, zalo_oa_id, user_id, follower_id, display_name, avatar, phone)
-    select v.t, v.oa, v.u, f.id, coalesce(f.display_name, nullif(v.n, ''), v.u), coalesce(f.avatar, v.a), coalesce(f.phone, v.p)
-    from jsonb_to_recordset(${values}::jsonb) as v(t uuid, oa uuid, u text, n text, a text, p text)
+    insert into chat_conversations (tenant_id, zalo_oa_id, user_id, follower_id, display_name, avatar, phone, is_group)
+    select v.t, v.oa, v.u, f.id, coalesce(f.display_name, nullif(v.n, ''), v.u), coalesce(f.avatar, v.a), coalesce(f.phone, v.p), v.g
+    from jsonb_to_recordset(${values}::jsonb) as v(t uuid, oa uuid, u text, n text, a text, p text, g boolean)
     left join oa_followers f on f.zalo_oa_id = v.oa and f.user_id = v.u and f.tenant_id = v.t
     where not exists (select 1 from chat_conversations c where c.zalo_oa_id = v.oa and c.user_id = v.u)
     on conflict (zalo_oa_id, user_id) do nothing

@@ -199,6 +199,32 @@ describe('chat ingest: follower messages', () => {
     expect(conv!.unreadCount).toBe(2);
   });
 
+  it('keeps a Zalo group\'s messages in one group conversation (the "group" filter), each with its member; the OA\'s own as OUT', async () => {
+    const zoa = SANDBOX_OA_ID;
+    const group = `g${Date.now()}`;
+    const m1 = msgId();
+    const m2 = msgId();
+    const m3 = msgId();
+    await deliver(
+      { event_name: 'user_send_group_text', oa_id: zoa, group_id: group, group: { id: group, name: 'Khách VIP' }, sender: { id: 'u-lan', display_name: 'Chị Lan' }, recipient: { id: group }, message: { msg_id: m1, text: 'Shop có hàng mới chưa?' } },
+      { event_name: 'user_send_group_image', oa_id: zoa, group_id: group, sender: { id: 'u-minh' }, recipient: { id: group }, message: { msg_id: m2, attachments: [{ type: 'image', payload: { url: 'https://i/g.jpg' } }] } },
+      { event_name: 'oa_send_group_text', oa_id: zoa, group_id: group, sender: { id: zoa }, recipient: { id: group }, message: { msg_id: m3, text: 'Dạ có rồi ạ' } },
+    );
+    const conv = await conversationOf(oaA, `group:${group}`);
+    expect(conv).toMatchObject({ isGroup: true, displayName: 'Khách VIP', unreadCount: 2, lastMessageDirection: 'OUT' });
+    const rows = await messagesOf(conv!.id);
+    expect(rows.map((r) => [r.direction, r.kind, r.text])).toEqual([['IN', 'text', 'Shop có hàng mới chưa?'], ['IN', 'image', null], ['OUT', 'text', 'Dạ có rồi ạ']]);
+    expect(rows[0]!.payload).toMatchObject({ groupSender: { id: 'u-lan', name: 'Chị Lan' } });
+    expect(rows[1]!.payload).toMatchObject({ groupSender: { id: 'u-minh', name: null } });
+    const h = ownerA.headers({ 'x-tenant-id': tenantA });
+    const listed = await t.app.inject({ url: '/api/merchant/chat/conversations?filter=group', headers: h });
+    expect((listed.json().data as Array<{ id: string }>).map((c) => c.id)).toContain(conv!.id);
+    // The inbox answers no group: Zalo's group messages need the GMF API (ADR 0021).
+    const reply = await t.app.inject({ method: 'POST', url: `/api/merchant/chat/conversations/${conv!.id}/messages`, headers: h, payload: { clientMessageId: 'g-1', message: { kind: 'text', text: 'Chào cả nhà' } } });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().error.code).toBe('CHAT_GROUP_NOT_SUPPORTED');
+  });
+
   it('stores user_submit_info as a user_info message once, with the shared info', async () => {
     const u = userId();
     const body = { event_name: 'user_submit_info', sender: { id: u }, recipient: { id: SANDBOX_OA_ID }, info: { name: 'Trần B', phone: '0912345678', address: 'Q1' } };

@@ -106,10 +106,10 @@ export async function applyChatEvents(tx: Tx, items: readonly ChatEventItem[]): 
   const echoes = new Map<string, { zaloOaId: string; msgId: string }>();
   const receipts = new Map<string, { zaloOaId: string; msgId: string; status: 'RECEIVED' | 'SEEN' }>();
   const reactions: Array<{ zaloOaId: string; msgId: string; icon: string; by: 'USER' | 'OA' }> = [];
-  const want = (tenantId: string, zaloOaId: string, userId: string, extra: Partial<ConversationKey> = {}) => {
+  const want = (tenantId: string, zaloOaId: string, userId: string, extra: Partial<ConversationKey> & { fallbackName?: string } = {}) => {
     const k = `${zaloOaId}|${userId}`;
     const prev = convKeys.get(k);
-    convKeys.set(k, { tenantId, zaloOaId, userId, name: extra.name ?? prev?.name, avatar: extra.avatar ?? prev?.avatar, phone: extra.phone ?? prev?.phone });
+    convKeys.set(k, { tenantId, zaloOaId, userId, name: extra.name ?? prev?.name ?? extra.fallbackName, avatar: extra.avatar ?? prev?.avatar, phone: extra.phone ?? prev?.phone, isGroup: extra.isGroup ?? prev?.isGroup });
   };
   const senderFields = (raw: Record<string, unknown>) => {
     const s = raw.sender && typeof raw.sender === 'object' ? (raw.sender as Record<string, unknown>) : {};
@@ -172,6 +172,25 @@ export async function applyChatEvents(tx: Tx, items: readonly ChatEventItem[]): 
         planned.push({
           tenantId, zaloOaId, userId: e.userId, zaloMsgId: `${e.eventName}:${e.userId}:${e.timestamp}`, direction: 'IN', kind: 'interaction',
           text: null, payload: { event: e.eventName }, status: null, sentAt: timeOf(e.timestamp),
+        });
+        break;
+      }
+      case 'group': {
+        // A message in a Zalo group the OA is in: the group's conversation (read-only in the inbox, ADR 0021),
+        // each member's message with who wrote it (payload.groupSender); the OA's own as OUT.
+        if (!e.groupId || !e.msgId || !/^(user|oa)_send_group_/.test(e.eventName)) break;
+        const groupKey = `group:${cleanText(e.groupId).slice(0, 200)}`;
+        want(tenantId, zaloOaId, groupKey, { name: e.groupName ? cleanText(e.groupName).slice(0, 200) : undefined, fallbackName: `#${cleanText(e.groupId).slice(0, 200)}`, isGroup: true });
+        const suffix = e.eventName.replace(/^(user|oa)_send_group_/, '');
+        const attachments = e.attachments ?? [];
+        const member = senderFields(e.raw);
+        planned.push({
+          tenantId, zaloOaId, userId: groupKey, zaloMsgId: e.msgId,
+          direction: e.fromOa ? 'OUT' : 'IN',
+          kind: e.fromOa ? oaMessageKind(`oa_send_${suffix}`, attachments) : userMessageKind(`user_send_${suffix}`),
+          text: e.text !== undefined ? cleanText(e.text) : null,
+          payload: { ...attachmentsPayload(attachments), ...(e.fromOa ? {} : { groupSender: { id: cleanText(e.userId ?? ''), name: member.name ?? null } }) },
+          quoteZaloMsgId: quoteOf(e.raw), status: e.fromOa ? 'SENT' : null, sentAt: timeOf(e.timestamp),
         });
         break;
       }

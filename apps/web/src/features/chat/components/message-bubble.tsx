@@ -37,6 +37,12 @@ export const REACTION_NAME: Record<ChatReaction, string> = {
   '--b': 'sweat',
   '/-remove': 'remove',
 };
+function groupMemberName(payload: Record<string, unknown> | null): string | undefined {
+  const s = payload?.groupSender;
+  if (typeof s !== 'object' || s === null) return undefined;
+  const { name, id } = s as { name?: unknown; id?: unknown };
+  return typeof name === 'string' && name ? name : typeof id === 'string' && id ? id : undefined;
+}
 const emojiOf = (icon: string) => (icon in REACTION_EMOJI ? REACTION_EMOJI[icon as ChatReaction] : icon);
 
 export interface MessageBubbleProps {
@@ -145,6 +151,8 @@ export function MessageBubble({ message: m, language, canAct, onQuote, onReact, 
     borderBottomLeftRadius: out || note ? 12 : 4,
   };
   const reactions = m.reactions.filter((r) => r.icon !== '/-remove');
+  // A group member's message names its member (payload.groupSender: name, else their Zalo id).
+  const member = m.direction === 'IN' ? groupMemberName(m.payload) : undefined;
   const author = out || note ? m.author?.displayName : undefined;
 
   return (
@@ -161,6 +169,11 @@ export function MessageBubble({ message: m, language, canAct, onQuote, onReact, 
       {note ? (
         <div style={{ fontSize: 11, color: '#ad6800', marginBottom: 2 }}>
           <LockOutlined /> {t('note.label')}
+        </div>
+      ) : null}
+      {member ? (
+        <div data-testid="chat-group-member" style={{ fontSize: 11, color: '#595959', marginBottom: 2, overflowWrap: 'anywhere' }}>
+          {member}
         </div>
       ) : null}
       <div style={{ display: 'flex', alignItems: 'center', gap: 4, flexDirection: out || note ? 'row-reverse' : 'row', maxWidth: '100%', minWidth: 0 }}>
