@@ -171,7 +171,7 @@ function RichButton({ name, form, onRemove }: { name: number; form: FormInstance
       </Space>
       {type === 'oa.open.url' ? (
         <Form.Item name={[name, 'url']} rules={[required, { type: 'url', message: t('components:validation.url') }]}>
-          <Input placeholder="https://" aria-label="URL" />
+          <Input placeholder="https://" aria-label={t('playground:playground.buttonUrl')} />
         </Form.Item>
       ) : null}
       {type === 'oa.query.show' || type === 'oa.query.hide' ? (

@@ -324,7 +324,7 @@ function ButtonFields({ name, form, disabled, onRemove }: { name: number; form: 
       </Space>
       {type === 'oa.open.url' ? (
         <Form.Item name={[name, 'url']} rules={[required(t), url(t)]}>
-          <Input placeholder="https://" aria-label="URL" disabled={disabled} />
+          <Input placeholder="https://" aria-label={t('playground.buttonUrl')} disabled={disabled} />
         </Form.Item>
       ) : null}
       {type === 'oa.query.show' || type === 'oa.query.hide' ? (
