@@ -203,6 +203,39 @@ describe('OA chat journey', () => {
         await settle(a);
         await a.screenshot({ path: shot('oa-chat-demo-history-vi') });
       }
+
+      // A member writes in a Zalo group the OA is in: the "group" filter lists the group, its messages name
+      // the member, and the composer explains that groups cannot be answered here (vi, then the phone in en).
+      const groupName = `Nhóm khách VIP ${Date.now().toString(36)}`;
+      await sandbox('/chat/group-message', { oaId: SANDBOX_OA_ID, groupId: `e2e-${Date.now()}`, groupName, memberId: 'e2e-member', memberName: 'Chị Lan', text: 'Shop có hàng mới chưa ạ?' });
+      await a.goto(url);
+      await a.getByTestId('chat-list').waitFor({ timeout: 20_000 });
+      await a.locator('[data-testid=chat-filters] [data-node-key=group]').click();
+      await rowOf(a, groupName).click();
+      await waitForMessage(a, 'IN', 'Shop có hàng mới chưa ạ?');
+      await a.locator('[data-testid=chat-group-member]', { hasText: 'Chị Lan' }).last().waitFor({ timeout: 20_000 });
+      await a.getByTestId('chat-group-note').waitFor({ timeout: 20_000 });
+      await a.getByTestId('chat-panel-group').waitFor({ timeout: 20_000 });
+      await settle(a);
+      await a.screenshot({ path: shot('oa-chat-group-vi') });
+      await noEnglishLeft(a, 'group conversation vi');
+      await setLanguage(a, 'en');
+      await a.setViewportSize(PHONE);
+      await settle(a);
+      await a.getByTestId('chat-group-note').waitFor({ timeout: 20_000 });
+      await noSidewaysScroll(a, 'group conversation en');
+      await a.screenshot({ path: shot('oa-chat-group-en-phone') });
+      await a.setViewportSize(DESKTOP);
+      await setLanguage(a, 'vi');
+
+      // The follower clicks "Chat now", then calls the OA (REFERENCE §13.4): both show as lines in their conversation.
+      await sandbox('/chat/interaction', { oaId: SANDBOX_OA_ID, userId: follower.userId, event: 'user_click_chatnow' });
+      await sandbox('/chat/interaction', { oaId: SANDBOX_OA_ID, userId: follower.userId, event: 'user_call_oa' });
+      await a.goto(conversationUrl);
+      await a.getByTestId('chat-conversation').waitFor({ timeout: 20_000 });
+      await a.locator('[data-testid=chat-interaction]').last().waitFor({ timeout: 20_000 });
+      await settle(a);
+      await a.screenshot({ path: shot('oa-chat-interaction-vi') });
     } finally {
       await contextA.close();
       await contextB.close();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Avatar from 'antd/es/avatar';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import Grid from 'antd/es/grid';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
@@ -160,8 +161,8 @@ export function ConversationHeader({ tenantId, conversation, onBack, onTogglePan
     <div style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 12px' }} data-testid="chat-header">
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         {onBack ? <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label={t('header.back')} title={t('header.back')} data-testid="chat-back" /> : null}
-        <Avatar src={conversation.avatar ?? undefined} size={36}>
-          {conversation.displayName.slice(0, 1)}
+        <Avatar src={conversation.avatar ?? undefined} size={36} icon={conversation.isGroup ? <TeamOutlined /> : undefined}>
+          {conversation.isGroup ? null : conversation.displayName.slice(0, 1)}
         </Avatar>
         <div style={{ flex: '1 1 120px', minWidth: 0 }}>
           <Typography.Text strong ellipsis style={{ display: 'block' }}>

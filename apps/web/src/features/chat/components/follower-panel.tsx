@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Avatar from 'antd/es/avatar';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -182,8 +183,8 @@ export function FollowerPanel({ tenantId, conversation }: { tenantId: string; co
   return (
     <div data-testid="chat-follower-panel" style={{ minWidth: 0 }}>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', padding: 16 }}>
-        <Avatar size={56} src={(f?.avatar ?? conversation.avatar) || undefined}>
-          {conversation.displayName.slice(0, 1)}
+        <Avatar size={56} src={(f?.avatar ?? conversation.avatar) || undefined} icon={conversation.isGroup ? <TeamOutlined /> : undefined}>
+          {conversation.isGroup ? null : conversation.displayName.slice(0, 1)}
         </Avatar>
         <div style={{ minWidth: 0 }}>
           <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
@@ -200,7 +201,11 @@ export function FollowerPanel({ tenantId, conversation }: { tenantId: string; co
           {f ? <Tag style={{ marginTop: 4 }}>{f.userIsFollower ? t('followers:status.following') : t('followers:status.notFollowing')}</Tag> : null}
         </div>
       </div>
-      {conversation.followerId === null ? (
+      {conversation.isGroup ? (
+        <div style={{ padding: '0 16px 12px' }}>
+          <Alert type="info" showIcon title={t('panel.group')} description={t('panel.groupText')} data-testid="chat-panel-group" />
+        </div>
+      ) : conversation.followerId === null ? (
         <div style={{ padding: '0 16px 12px' }}>
           <Alert type="info" showIcon title={t('panel.noFollower')} description={t('panel.noFollowerText')} data-testid="chat-panel-no-follower" />
         </div>
@@ -219,7 +224,7 @@ export function FollowerPanel({ tenantId, conversation }: { tenantId: string; co
       ) : (
         <FollowerFacts tenantId={tenantId} follower={follower.data} />
       )}
-      <Timeline tenantId={tenantId} conversation={conversation} />
+      {conversation.isGroup ? null : <Timeline tenantId={tenantId} conversation={conversation} />}
     </div>
   );
 }
