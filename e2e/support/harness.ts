@@ -157,11 +157,26 @@ export async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
 }
 
-/** Switches the console's language with the header switcher and waits until the page says it. */
+/**
+ * Switches the console's language with the header switcher and waits until the page says it. A page
+ * still settling can re-render its header between the menu's opening and the click on a language (the
+ * click then lands on the page, as it would for a person, who chooses again): the choice is made again
+ * up to three times, and a failure says what the page showed.
+ */
 export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lng);
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId(`language-${lng}`).click();
+    const switched = await page
+      .waitForFunction((l) => document.documentElement.lang === l, lng, { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (switched) return;
+    const seen = await page.evaluate(() => ({ lang: document.documentElement.lang, menuOpen: Boolean(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)')), url: location.pathname }));
+    if (attempt >= 3) throw new Error(`setLanguage(${lng}): the page still says lang=${seen.lang} after ${attempt} choices (menu open: ${seen.menuOpen}, at ${seen.url})`);
+    console.log(`setLanguage(${lng}): choice ${attempt} did not apply (lang=${seen.lang}, menu open: ${seen.menuOpen}, at ${seen.url}); choosing again`);
+    if (seen.menuOpen) await page.keyboard.press('Escape');
+  }
 }
 
 /** The phone viewport the journeys check layouts at (§ quality bar: 390 px). */
