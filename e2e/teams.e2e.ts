@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, followMenuLink, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const DESKTOP = { width: 1440, height: 1000 };
@@ -38,10 +38,7 @@ describe('teams journey', () => {
       await page.goto(`${BASE_URL}/tenant?tenantId=${clinic.id}`);
       await settle(page);
       // §2.2: Access control → Teams, shown because the tenant now has several teams.
-      const link = page.locator(`a[href="/tenant/access-control/teams?tenantId=${clinic.id}"]`);
-      if ((await link.count()) === 0 || !(await link.first().isVisible())) await page.getByText('Phân quyền', { exact: true }).first().click();
-      await link.first().click();
-      await page.waitForURL(/\/tenant\/access-control\/teams/);
+      await followMenuLink(page, `/tenant/access-control/teams?tenantId=${clinic.id}`, 'Phân quyền', /\/tenant\/access-control\/teams/);
       await page.getByRole('heading', { name: 'Nhóm' }).waitFor();
 
       // Create a team with a ZNS cap of 100 messages a day.

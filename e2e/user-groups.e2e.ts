@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
+import { BASE_URL, followMenuLink, launchBrowser, loadApiSession, noSidewaysScroll, PHONE, settle, shot, signIn, tenantApi } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const MEMBER = 'user@demo.vn';
@@ -46,10 +46,7 @@ describe('user groups and organisation chart journey', () => {
       await page.goto(`${BASE_URL}/tenant?tenantId=${clinic.id}`);
       await settle(page);
       // §2.2: Access control → Roles.
-      const link = page.locator(`a[href="/tenant/user-group?tenantId=${clinic.id}"]`);
-      if ((await link.count()) === 0 || !(await link.first().isVisible())) await page.getByText('Phân quyền', { exact: true }).first().click();
-      await link.first().click();
-      await page.waitForURL(/\/tenant\/user-group/);
+      await followMenuLink(page, `/tenant/user-group?tenantId=${clinic.id}`, 'Phân quyền', /\/tenant\/user-group/);
       await page.getByRole('heading', { name: 'Vai trò và nhóm quyền' }).waitFor();
       await settle(page);
 

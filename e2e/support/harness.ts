@@ -179,6 +179,27 @@ export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
   }
 }
 
+/**
+ * Opens a page from the shell's side menu: the link `href`, inside the group labelled `group` (opened first
+ * when its link is hidden), until the address matches `url`. A menu still settling can swallow a click (CI
+ * saw a click on a visible link change nothing for 30 s): the choice is made again up to three times, logged.
+ */
+export async function followMenuLink(page: Page, href: string, group: string, url: RegExp): Promise<void> {
+  const link = page.locator(`a[href="${href}"]`);
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await link.count()) === 0 || !(await link.first().isVisible())) await page.getByText(group, { exact: true }).first().click();
+    await link.first().click();
+    const went = await page
+      .waitForURL(url, { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (went) return;
+    const at = new URL(page.url()).pathname;
+    if (attempt >= 3) throw new Error(`followMenuLink(${href}): still at ${at} after ${attempt} clicks`);
+    console.log(`followMenuLink(${href}): click ${attempt} did not navigate (still at ${at}); clicking again`);
+  }
+}
+
 /** The phone viewport the journeys check layouts at (§ quality bar: 390 px). */
 export const PHONE = { width: 390, height: 844 };
 
