@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, loadApiSession, shot, signIn } from './support/harness';
+import { BASE_URL, hoverUntil, launchBrowser, loadApiSession, shot, signIn } from './support/harness';
 
 const OWNER = 'owner@demo.vn';
 const RAW_CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
@@ -41,8 +41,7 @@ describe('console texts journey', () => {
       const create = page.getByTestId('api-key-create');
       await create.waitFor();
       await page.waitForFunction(() => (document.querySelector('[data-testid=api-key-create]') as HTMLButtonElement | null)?.disabled === true);
-      await create.locator('..').hover();
-      await page.locator('.ant-tooltip', { hasText: 'Hãy kết nối một OA trước khi tạo API key' }).waitFor();
+      await hoverUntil(page, create.locator('..'), page.locator('.ant-tooltip', { hasText: 'Hãy kết nối một OA trước khi tạo API key' }), 'API key needs an OA');
       await page.screenshot({ path: shot('texts-api-keys-needs-oa-vi') });
 
       // 8: the second OTP action within 5 s gets 429 OTP_TOO_SOON: no "sent", a countdown, then a code.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { SANDBOX_OA_ID } from '@zc/zalo-sandbox/seed';
 import type { TenantInfo } from './expected-menu';
 
@@ -197,6 +197,24 @@ export async function followMenuLink(page: Page, href: string, group: string, ur
     const at = new URL(page.url()).pathname;
     if (attempt >= 3) throw new Error(`followMenuLink(${href}): still at ${at} after ${attempt} clicks`);
     console.log(`followMenuLink(${href}): click ${attempt} did not navigate (still at ${at}); clicking again`);
+  }
+}
+
+/**
+ * Hovers `target` until `shown` is visible (a tooltip): a page still settling can move the target from under
+ * the pointer (CI saw the API key tooltip never open); the pointer leaves and hovers again, up to three times, logged.
+ */
+export async function hoverUntil(page: Page, target: Locator, shown: Locator, what: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await target.hover();
+    const visible = await shown
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (visible) return;
+    if (attempt >= 3) throw new Error(`hoverUntil(${what}): nothing shown after ${attempt} hovers`);
+    console.log(`hoverUntil(${what}): hover ${attempt} showed nothing; hovering again`);
+    await page.mouse.move(0, 0);
   }
 }
 
