@@ -158,64 +158,64 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 /**
- * Switches the console's language with the header switcher and waits until the page says it. A page
- * still settling can re-render its header between the menu's opening and the click on a language (the
- * click then lands on the page, as it would for a person, who chooses again): the choice is made again
- * up to three times, and a failure says what the page showed.
+ * A pointer action on a page that may still be settling: `act`, then up to 10 s for `applied`. A re-render
+ * (a late layout shift) can move the target between Playwright's checks and the click, which then changes
+ * nothing, as it would for a person, who tries again: so does this, up to three times, logging each retry
+ * with what `seen` reports, and failing with it after the third.
  */
-export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
+async function untilApplied(what: string, act: (attempt: number) => Promise<void>, applied: () => Promise<unknown>, seen: () => Promise<string>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId(`language-${lng}`).click();
-    const switched = await page
-      .waitForFunction((l) => document.documentElement.lang === l, lng, { timeout: 10_000 })
+    await act(attempt);
+    const ok = await applied()
       .then(() => true)
       .catch(() => false);
-    if (switched) return;
-    const seen = await page.evaluate(() => ({ lang: document.documentElement.lang, menuOpen: Boolean(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)')), url: location.pathname }));
-    if (attempt >= 3) throw new Error(`setLanguage(${lng}): the page still says lang=${seen.lang} after ${attempt} choices (menu open: ${seen.menuOpen}, at ${seen.url})`);
-    console.log(`setLanguage(${lng}): choice ${attempt} did not apply (lang=${seen.lang}, menu open: ${seen.menuOpen}, at ${seen.url}); choosing again`);
-    if (seen.menuOpen) await page.keyboard.press('Escape');
+    if (ok) return;
+    const state = await seen();
+    if (attempt >= 3) throw new Error(`${what}: nothing changed after ${attempt} tries (${state})`);
+    console.log(`${what}: try ${attempt} changed nothing (${state}); trying again`);
   }
 }
 
-/**
- * Opens a page from the shell's side menu: the link `href`, inside the group labelled `group` (opened first
- * when its link is hidden), until the address matches `url`. A menu still settling can swallow a click (CI
- * saw a click on a visible link change nothing for 30 s): the choice is made again up to three times, logged.
- */
+/** Switches the console's language with the header switcher and waits until the page says it. */
+export async function setLanguage(page: Page, lng: 'vi' | 'en'): Promise<void> {
+  const menuOpen = () => page.evaluate(() => Boolean(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)')));
+  await untilApplied(
+    `setLanguage(${lng})`,
+    async (attempt) => {
+      if (attempt > 1 && (await menuOpen())) await page.keyboard.press('Escape');
+      await page.getByTestId('language-switcher').click();
+      await page.getByTestId(`language-${lng}`).click();
+    },
+    () => page.waitForFunction((l) => document.documentElement.lang === l, lng, { timeout: 10_000 }),
+    async () => `lang=${await page.evaluate(() => document.documentElement.lang)}, menu open: ${await menuOpen()}, at ${new URL(page.url()).pathname}`,
+  );
+}
+
+/** Opens a page from the shell's side menu: the link `href`, inside the group labelled `group` (opened first when its link is hidden), until the address matches `url`. */
 export async function followMenuLink(page: Page, href: string, group: string, url: RegExp): Promise<void> {
   const link = page.locator(`a[href="${href}"]`);
-  for (let attempt = 1; ; attempt += 1) {
-    if ((await link.count()) === 0 || !(await link.first().isVisible())) await page.getByText(group, { exact: true }).first().click();
-    await link.first().click();
-    const went = await page
-      .waitForURL(url, { timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (went) return;
-    const at = new URL(page.url()).pathname;
-    if (attempt >= 3) throw new Error(`followMenuLink(${href}): still at ${at} after ${attempt} clicks`);
-    console.log(`followMenuLink(${href}): click ${attempt} did not navigate (still at ${at}); clicking again`);
-  }
+  await untilApplied(
+    `followMenuLink(${href})`,
+    async () => {
+      if ((await link.count()) === 0 || !(await link.first().isVisible())) await page.getByText(group, { exact: true }).first().click();
+      await link.first().click();
+    },
+    () => page.waitForURL(url, { timeout: 10_000 }),
+    async () => `at ${new URL(page.url()).pathname}`,
+  );
 }
 
-/**
- * Hovers `target` until `shown` is visible (a tooltip): a page still settling can move the target from under
- * the pointer (CI saw the API key tooltip never open); the pointer leaves and hovers again, up to three times, logged.
- */
+/** Hovers `target` until `shown` (a tooltip) is visible; before another try the pointer leaves. */
 export async function hoverUntil(page: Page, target: Locator, shown: Locator, what: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    await target.hover();
-    const visible = await shown
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (visible) return;
-    if (attempt >= 3) throw new Error(`hoverUntil(${what}): nothing shown after ${attempt} hovers`);
-    console.log(`hoverUntil(${what}): hover ${attempt} showed nothing; hovering again`);
-    await page.mouse.move(0, 0);
-  }
+  await untilApplied(
+    `hoverUntil(${what})`,
+    async (attempt) => {
+      if (attempt > 1) await page.mouse.move(0, 0);
+      await target.hover();
+    },
+    () => shown.waitFor({ timeout: 10_000 }),
+    async () => 'no tooltip',
+  );
 }
 
 /** The phone viewport the journeys check layouts at (§ quality bar: 390 px). */
